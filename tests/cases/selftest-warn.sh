@@ -1,0 +1,10 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Harness self-test: a module that hits WARN_ON(). panic_on_warn=1 stops the guest, and the
+# harness must report this case as failed; tests/run turns that expected failure into a pass.
+# kernels: bookworm debug
+# backends: bundled
+# expect: fail
+. /tests/lib/ktap.sh
+modprobe auxbus_selftest_warn
+t_ok "the guest survived WARN_ON: panic_on_warn is not in force"
+t_done

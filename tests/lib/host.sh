@@ -1,0 +1,268 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Host-side helpers of the kernel-matrix harness: cache, build chroots, kernel images.
+# Sourced by tests/run and the Makefile's helpers; bash only.
+
+AUXBUS_CACHE=${AUXBUS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/auxbus}
+TOP=${TOP:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
+
+log() { printf '# %s\n' "$*" >&2; }
+die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+# The Debian mirror, read from this machine's own apt sources at run time (never written down).
+debian_mirror() {
+	local uri
+	uri=$(awk '/^URIs:/ { for (i = 2; i <= NF; i++) print $i }' \
+		/etc/apt/sources.list.d/*.sources 2>/dev/null | grep -v -- '-security' | head -n 1)
+	[ -n "$uri" ] || uri=$(awk '$1 == "deb" && $0 !~ /security/ { print $2; exit }' \
+		/etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null)
+	[ -n "$uri" ] || die "no Debian mirror found in /etc/apt/sources.list{,.d}"
+	printf '%s\n' "$uri"
+}
+
+# Host tools the harness needs. Installs them with apt-get when root, else says what to run.
+HOST_PKGS="qemu-system-x86 busybox-static cpio debootstrap kmod zstd xz-utils"
+ensure_host_tools() {
+	local missing="" p
+	for p in $HOST_PKGS; do
+		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing="$missing $p"
+	done
+	[ -z "$missing" ] && return 0
+	if [ "$(id -u)" != 0 ]; then
+		die "missing host packages; run: sudo apt-get install --no-install-recommends$missing"
+	fi
+	log "installing host packages:$missing"
+	apt-get update -qq >&2 || die "apt-get update failed"
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing >&2 ||
+		die "apt-get install$missing failed"
+}
+
+# Run a command inside a chroot, in a private mount namespace (mounts vanish with it).
+# Usage: in_chroot DIR [--bind HOSTDIR GUESTDIR]... -- CMD...
+in_chroot() {
+	local root=$1 binds=""
+	shift
+	while [ "$1" = --bind ]; do
+		mkdir -p "$root$3"
+		binds="$binds mount --bind '$2' '$root$3';"
+		shift 3
+	done
+	[ "$1" = -- ] && shift
+	unshare -m -- sh -c "mount -t proc proc '$root/proc' && mount -t sysfs sys '$root/sys' && \
+		mount -t devtmpfs dev '$root/dev' 2>/dev/null || mount --rbind /dev '$root/dev'; $binds \
+		exec chroot '$root' env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LC_ALL=C.UTF-8 \
+		DEBIAN_FRONTEND=noninteractive \"\$@\"" sh "$@"
+}
+
+# The chroot that builds for a suite: trixie-backports' kernels are built in the trixie chroot.
+chroot_suite() {
+	case $1 in
+	trixie-backports) echo trixie ;;
+	*) echo "$1" ;;
+	esac
+}
+
+# The security archive, read from the system's apt sources like the mirror (may be empty).
+debian_security_mirror() {
+	awk '/^URIs:/ { for (i = 2; i <= NF; i++) print $i }' \
+		/etc/apt/sources.list.d/*.sources 2>/dev/null | grep -- '-security' | head -n 1
+}
+
+# A chroot's own apt sources: its suite, the suite's updates and security, and for trixie
+# also trixie-backports (the newest 7.x kernels).
+chroot_sources() {
+	local suite=$1 mirror sec
+	mirror=$(debian_mirror)
+	sec=$(debian_security_mirror)
+	echo "deb $mirror $suite main"
+	echo "deb $mirror $suite-updates main"
+	[ -n "$sec" ] && echo "deb $sec $suite-security main"
+	[ "$suite" = trixie ] && echo "deb $mirror trixie-backports main"
+	return 0
+}
+
+CHROOT_PKGS="make,gcc,libc6-dev,kmod,dkms,dwarves,xz-utils,zstd,ca-certificates"
+
+# Create (once) the build chroot of a Debian suite. Prints its path.
+ensure_chroot() {
+	local suite dir mirror
+	suite=$(chroot_suite "$1")
+	dir=$AUXBUS_CACHE/chroots/$suite
+	if [ ! -f "$dir/.auxbus-ready" ]; then
+		mirror=$(debian_mirror)
+		rm -rf "$dir"
+		mkdir -p "$AUXBUS_CACHE/chroots"
+		log "debootstrap $suite (once; cached in $dir)"
+		debootstrap --variant=minbase --include="$CHROOT_PKGS" "$suite" "$dir" "$mirror" \
+			>"$AUXBUS_CACHE/chroots/$suite.log" 2>&1 ||
+			die "debootstrap $suite failed: see $AUXBUS_CACHE/chroots/$suite.log"
+		printf 'APT::Install-Recommends "false";\nAPT::Install-Suggests "false";\n' \
+			>"$dir/etc/apt/apt.conf.d/99auxbus"
+		touch "$dir/.auxbus-ready"
+	fi
+	chroot_sources "$suite" >"$dir/etc/apt/sources.list.new"
+	if cmp -s "$dir/etc/apt/sources.list.new" "$dir/etc/apt/sources.list"; then
+		rm -f "$dir/etc/apt/sources.list.new"
+	else
+		mv "$dir/etc/apt/sources.list.new" "$dir/etc/apt/sources.list"
+		rm -f "$dir/.auxbus-updated"
+	fi
+	printf '%s\n' "$dir"
+}
+
+# Refresh the suite's package lists at most once per harness run.
+chroot_update() {
+	local dir=$1 stamp
+	stamp="$dir/.auxbus-updated"
+	if [ -n "${AUXBUS_RUN_ID:-}" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$AUXBUS_RUN_ID" ]; then
+		return 0
+	fi
+	in_chroot "$dir" -- apt-get update -qq >"$dir/.auxbus-apt.log" 2>&1 ||
+		die "apt-get update in $dir failed: see $dir/.auxbus-apt.log"
+	echo "${AUXBUS_RUN_ID:-}" >"$stamp"
+}
+
+# Resolve a suite's linux-headers-amd64 to its current ABI and install those headers.
+# Prints "ABI VERSION" (e.g. "6.1.0-37-amd64 6.1.140-1").
+ensure_headers() {
+	local suite=$1 dir target="" abi ver
+	dir=$(ensure_chroot "$suite")
+	chroot_update "$dir"
+	[ "$suite" = trixie-backports ] && target="-t trixie-backports"
+	abi=$(in_chroot "$dir" -- sh -c "apt-cache $target depends linux-headers-amd64 2>/dev/null" |
+		awk '/Depends: linux-headers-[0-9]/ { sub("linux-headers-", "", $2); print $2; exit }')
+	[ -n "$abi" ] || die "cannot resolve linux-headers-amd64 in $suite"
+	if [ ! -e "$dir/lib/modules/$abi/build" ] && [ ! -e "$dir/usr/lib/modules/$abi/build" ]; then
+		log "installing linux-headers-$abi in the $(chroot_suite "$suite") chroot"
+		in_chroot "$dir" -- apt-get install -y -qq $target "linux-headers-$abi" \
+			>"$dir/.auxbus-apt.log" 2>&1 ||
+			die "installing linux-headers-$abi failed: see $dir/.auxbus-apt.log"
+	fi
+	ver=$(in_chroot "$dir" -- dpkg-query -W -f='${Version}' "linux-headers-$abi")
+	printf '%s %s\n' "$abi" "$ver"
+}
+
+# Fetch and unpack a Debian kernel image (vmlinuz plus its module tree). Prints the unpack dir.
+ensure_debian_kernel() {
+	local suite=$1 abi=$2 dir kdir target="" pkgs p
+	dir=$(ensure_chroot "$suite")
+	kdir=$AUXBUS_CACHE/kernels/$abi
+	if [ ! -f "$kdir/.auxbus-ready" ]; then
+		rm -rf "$kdir"
+		mkdir -p "$kdir/debs" "$kdir/root"
+		[ "$suite" = trixie-backports ] && target="-t trixie-backports"
+		pkgs="linux-image-$abi"
+		# Debian 7.x splits the kernel binary out into linux-binary-<abi>.
+		if in_chroot "$dir" -- apt-cache $target show "linux-binary-$abi" >/dev/null 2>&1; then
+			pkgs="$pkgs linux-binary-$abi"
+		fi
+		# linux-image may also depend on a separate modules package.
+		for p in $(in_chroot "$dir" -- apt-cache $target depends "linux-image-$abi" 2>/dev/null |
+			awk '/Depends: linux-(modules|binary)-/ { print $2 }'); do
+			case " $pkgs " in *" $p "*) ;; *) pkgs="$pkgs $p" ;; esac
+		done
+		log "downloading $pkgs"
+		in_chroot "$dir" --bind "$kdir/debs" /auxbus-debs -- \
+			sh -c "cd /auxbus-debs && apt-get download -q $target $pkgs" >"$kdir/download.log" 2>&1 ||
+			die "apt-get download $pkgs failed"
+		for p in "$kdir"/debs/*.deb; do
+			dpkg-deb -x "$p" "$kdir/root" || die "dpkg-deb -x $p failed"
+		done
+		rm -rf "$kdir/debs"
+		touch "$kdir/.auxbus-ready"
+	fi
+	printf '%s\n' "$kdir"
+}
+
+# The kernel binary inside an unpacked image tree.
+kernel_image() {
+	local kdir=$1 abi=$2 f
+	for f in "$kdir/root/boot/vmlinuz-$abi" "$kdir/root/usr/lib/modules/$abi/vmlinuz" \
+		"$kdir/root/lib/modules/$abi/vmlinuz" "$kdir/root/boot/bzImage"; do
+		[ -f "$f" ] && { printf '%s\n' "$f"; return 0; }
+	done
+	return 1
+}
+
+# The module tree inside an unpacked image tree.
+kernel_moddir() {
+	local kdir=$1 abi=$2 d
+	for d in "$kdir/root/lib/modules/$abi" "$kdir/root/usr/lib/modules/$abi"; do
+		[ -d "$d/kernel" ] && { printf '%s\n' "$d"; return 0; }
+	done
+	return 1
+}
+
+# The `debug` kernel: Debian's linux-source-6.1 (bookworm), tinyconfig + tests/debug-kernel.config,
+# built once inside the bookworm chroot and cached; rebuilt when the fragment or the source
+# package changes. Prints "ABI VERSION"; the build tree (KDIR for modules, inside the chroot) is
+# /usr/src/auxbus-debug/build, the image $AUXBUS_CACHE/kernels/debug/bzImage.
+DEBUG_SUITE=bookworm
+debug_build_dir() { echo "$(ensure_chroot $DEBUG_SUITE)/usr/src/auxbus-debug"; }
+ensure_debug_kernel() {
+	local dir work key ver abi kdir t0
+	dir=$(ensure_chroot $DEBUG_SUITE)
+	chroot_update "$dir"
+	work=$dir/usr/src/auxbus-debug
+	kdir=$AUXBUS_CACHE/kernels/debug
+	if ! in_chroot "$dir" -- dpkg-query -W linux-source-6.1 >/dev/null 2>&1 ||
+		! in_chroot "$dir" -- sh -c 'command -v flex && command -v bison && command -v bc' >/dev/null; then
+		log "installing linux-source-6.1 and kernel build tools in the $DEBUG_SUITE chroot"
+		in_chroot "$dir" -- apt-get install -y -qq linux-source-6.1 flex bison bc libelf-dev \
+			libssl-dev cpio ccache >&2 || die "installing linux-source-6.1 failed"
+	fi
+	ver=$(in_chroot "$dir" -- dpkg-query -W -f='${Version}' linux-source-6.1)
+	key="$ver $(sha256sum "$TOP/tests/debug-kernel.config" | cut -c1-16)"
+	if [ "$(cat "$kdir/.auxbus-key" 2>/dev/null)" != "$key" ] || [ ! -f "$kdir/bzImage" ]; then
+		t0=$(date +%s)
+		log "building the debug kernel (linux-source $ver; about 10 minutes, once)"
+		mkdir -p "$work" "$kdir"
+		if [ "$(cat "$work/.src-version" 2>/dev/null)" != "$ver" ]; then
+			rm -rf "$work/src" "$work/build"
+			mkdir -p "$work/src"
+			tar -C "$work/src" --strip-components=1 -xf "$dir"/usr/src/linux-source-6.1.tar.xz ||
+				die "unpacking linux-source-6.1 failed"
+			echo "$ver" >"$work/.src-version"
+		fi
+		cp "$TOP/tests/debug-kernel.config" "$work/fragment.config"
+		in_chroot "$dir" -- sh -c '
+			set -e
+			cd /usr/src/auxbus-debug/src
+			mkdir -p ../build
+			export CCACHE_DIR=/usr/src/auxbus-debug/ccache
+			make -s O=../build CC="ccache gcc" tinyconfig
+			scripts/kconfig/merge_config.sh -m -O ../build ../build/.config ../fragment.config >/dev/null
+			make -s O=../build CC="ccache gcc" olddefconfig
+			make -s O=../build CC="ccache gcc" -j$(nproc) bzImage modules
+			make -s O=../build CC="ccache gcc" modules_prepare
+		' >"$kdir/build.log" 2>&1 || { tail -30 "$kdir/build.log" >&2; die "debug kernel build failed: $kdir/build.log"; }
+		debug_config_check "$work/build/.config" || die "debug kernel .config lacks options of the fragment"
+		cp "$work/build/arch/x86/boot/bzImage" "$kdir/bzImage"
+		rm -rf "$kdir/modules"
+		in_chroot "$dir" -- sh -c 'cd /usr/src/auxbus-debug/build && make -s INSTALL_MOD_PATH=/usr/src/auxbus-debug/modroot modules_install' \
+			>>"$kdir/build.log" 2>&1 || die "debug kernel modules_install failed"
+		rm -rf "$kdir/root"
+		mkdir -p "$kdir/root"
+		mv "$work/modroot/lib" "$kdir/root/lib"
+		rm -rf "$work/modroot"
+		echo "$key" >"$kdir/.auxbus-key"
+		echo $(( $(date +%s) - t0 )) >"$kdir/.build-seconds"
+	fi
+	abi=$(cat "$work/build/include/config/kernel.release")
+	printf '%s %s\n' "$abi" "linux-source-6.1_$ver"
+}
+
+# Every =y/=m option of the fragment must have survived olddefconfig (Kconfig drops what it
+# cannot satisfy, silently); =n ones must be off.
+debug_config_check() {
+	local config=$1 line opt val bad=0
+	while IFS= read -r line; do
+		case $line in CONFIG_*=*) ;; *) continue ;; esac
+		opt=${line%%=*}
+		val=${line#*=}
+		case $val in
+		n) grep -q "^$opt=" "$config" && { log "debug config: $opt should be off"; bad=1; } ;;
+		y | m) grep -q "^$opt=[ym]" "$config" || { log "debug config: $opt=$val was dropped"; bad=1; } ;;
+		esac
+	done <"$TOP/tests/debug-kernel.config"
+	return $bad
+}

@@ -1,0 +1,82 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# KTAP helpers for test cases run in the guest (busybox ash; POSIX sh only).
+# Modelled on the kernel's tools/testing/selftests/kselftest/ktap_helpers.sh.
+#
+# A case records subtests with t_ok/t_fail/t_skip/t_check/t_check_fails/t_eq and ends with
+# t_done. Subtests print as indented KTAP lines; the runner prints the case's top-level line from
+# the exit status: 0 passed, 4 skipped (reason on the last line of stdout), anything else failed.
+
+T_NUM=0
+T_FAILED=0
+T_SKIP_EXIT=4
+
+t_ok() {
+	T_NUM=$((T_NUM + 1))
+	echo "    ok $T_NUM $1"
+}
+
+t_fail() {
+	T_NUM=$((T_NUM + 1))
+	T_FAILED=$((T_FAILED + 1))
+	echo "    not ok $T_NUM $1"
+	[ -n "$2" ] && printf '%s\n' "$2" | sed 's/^/    # /'
+	return 0
+}
+
+t_skip() {
+	T_NUM=$((T_NUM + 1))
+	echo "    ok $T_NUM $1 # SKIP $2"
+}
+
+# t_check DESC CMD...: passes when CMD exits 0; CMD's output is kept as diagnostics on failure.
+t_check() {
+	_desc=$1
+	shift
+	if _out=$("$@" 2>&1); then
+		t_ok "$_desc"
+	else
+		t_fail "$_desc" "$* -> exit $?: $_out"
+	fi
+}
+
+# t_check_fails DESC CMD...: passes when CMD exits non-zero.
+t_check_fails() {
+	_desc=$1
+	shift
+	if _out=$("$@" 2>&1); then
+		t_fail "$_desc" "$* unexpectedly succeeded: $_out"
+	else
+		t_ok "$_desc"
+	fi
+}
+
+# t_eq DESC EXPECTED ACTUAL
+t_eq() {
+	if [ "$2" = "$3" ]; then
+		t_ok "$1"
+	else
+		t_fail "$1" "expected '$2', got '$3'"
+	fi
+}
+
+# t_skip_case REASON: the whole case does not apply here.
+t_skip_case() {
+	echo "# SKIP $1"
+	exit $T_SKIP_EXIT
+}
+
+t_done() {
+	echo "    1..$T_NUM"
+	[ "$T_FAILED" -eq 0 ] && exit 0
+	exit 1
+}
+
+# Wait up to $2 tenths of a second for a path to exist (default 50 = 5 s).
+t_wait_for() {
+	_n=${2:-50}
+	while [ ! -e "$1" ] && [ "$_n" -gt 0 ]; do
+		sleep 0.1
+		_n=$((_n - 1))
+	done
+	[ -e "$1" ]
+}
