@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Kernel compatibility shims of the auxbus bundle.
+ *
+ * Force-included (-include) into every C file of the bundle, after the kernel's
+ * compiler_types.h and before the file's own first line. Each shim is gated on a
+ * feature that include/auxbus/Kbuild.include greps from the target kernel's headers
+ * (-DAUXBUS_HAVE_*) and names the upstream commit that changed the interface.
+ *
+ * Rule for every C file of the bundle: define pr_fmt() before the first pr_*() call
+ * (see "pr_fmt" below); this header deliberately leaves pr_fmt undefined.
+ *
+ * Other areas append their own sections at the END of this file ("ASoC", "netdev").
+ */
+#ifndef _AUXBUS_COMPAT_H
+#define _AUXBUS_COMPAT_H
+
+/*
+ * pr_fmt: <linux/module.h> (needed below) pulls in <linux/printk.h>, which defines a
+ * default pr_fmt(fmt) when none is defined yet. A file's own
+ * "#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt" would then be a redefinition. Define
+ * a temporary one for the headers included here and drop it again, so the file's own
+ * definition is the first one the compiler sees.
+ */
+#ifndef pr_fmt
+#define pr_fmt(fmt) fmt
+#define __AUXBUS_COMPAT_PR_FMT
+#endif
+#include <linux/export.h>
+#include <linux/module.h>
+#ifdef __AUXBUS_COMPAT_PR_FMT
+#undef pr_fmt
+#undef __AUXBUS_COMPAT_PR_FMT
+#endif
+
+/*
+ * Symbol namespaces are string literals since
+ * cdd30ebb1b9f ("module: Convert symbol namespace to string literal"), v6.13.
+ * The bundle writes EXPORT_SYMBOL_NS_GPL(sym, "NS") and MODULE_IMPORT_NS("NS") everywhere;
+ * older kernels stringify the argument, which would give the namespace "\"NS\"".
+ * The license argument of __EXPORT_SYMBOL() became "GPL" (was "_gpl") with
+ * ddb5cdbafaaa ("kbuild: generate KSYMTAB entries by modpost"), v6.5.
+ */
+#ifndef AUXBUS_HAVE_NS_STRING
+#undef EXPORT_SYMBOL_NS
+#undef EXPORT_SYMBOL_NS_GPL
+#undef MODULE_IMPORT_NS
+#ifdef AUXBUS_HAVE_EXPORT_LICENSE_GPL
+#define EXPORT_SYMBOL_NS(sym, ns)	__EXPORT_SYMBOL(sym, "", ns)
+#define EXPORT_SYMBOL_NS_GPL(sym, ns)	__EXPORT_SYMBOL(sym, "GPL", ns)
+#else
+#define EXPORT_SYMBOL_NS(sym, ns)	__EXPORT_SYMBOL(sym, "", ns)
+#define EXPORT_SYMBOL_NS_GPL(sym, ns)	__EXPORT_SYMBOL(sym, "_gpl", ns)
+#endif
+#define MODULE_IMPORT_NS(ns)		MODULE_INFO(import_ns, ns)
+#endif /* !AUXBUS_HAVE_NS_STRING */
+
+/*
+ * struct bus_type::remove() returns void since
+ * fc7a6209d571 ("bus: Make remove callback return void"), v5.15.
+ * Write the callback as void and register it with AUXBUS_BUS_REMOVE(fn) after
+ * AUXBUS_BUS_REMOVE_WRAPPER(fn); older kernels get an int-returning wrapper.
+ */
+#ifdef AUXBUS_HAVE_BUS_REMOVE_VOID
+#define AUXBUS_BUS_REMOVE_WRAPPER(fn)
+#define AUXBUS_BUS_REMOVE(fn)		(fn)
+#else
+#define AUXBUS_BUS_REMOVE_WRAPPER(fn)				\
+	static int fn##_int(struct device *dev)			\
+	{							\
+		fn(dev);					\
+		return 0;					\
+	}
+#define AUXBUS_BUS_REMOVE(fn)		(fn##_int)
+#endif
+
+/*
+ * bus_register() takes a const struct bus_type * since
+ * 00c4a3c47da7 ("driver core: bus: constantify bus_register()"), v6.4;
+ * a bus_type can then live in .rodata.
+ */
+#ifdef AUXBUS_HAVE_CONST_BUS_REGISTER
+#define auxbus_const_bus		const
+#else
+#define auxbus_const_bus
+#endif
+
+/*
+ * struct bus_type::uevent() takes a const struct device * since
+ * 2a81ada32f0e ("driver core: make struct bus_type.uevent() take a const *"), v6.3.
+ */
+#ifdef AUXBUS_HAVE_BUS_UEVENT_CONST
+#define auxbus_const_uevent_dev		const
+#else
+#define auxbus_const_uevent_dev
+#endif
+
+/*
+ * struct bus_type::match() takes a const struct device_driver * since
+ * d69d80484598 ("driver core: have match() callback in struct bus_type take a const *"),
+ * v6.11.
+ */
+#ifdef AUXBUS_HAVE_BUS_MATCH_CONST_DRV
+#define auxbus_const_match_drv		const
+#else
+#define auxbus_const_match_drv
+#endif
+
+/*
+ * dev_pm_domain_attach() takes PD_FLAG_* flags instead of a bool power_on, and the
+ * driver core detaches the PM domain itself after remove() / a failed probe
+ * (dev->power.detach_power_off), since the v6.17 series of
+ * "PM: domains: Detach on device_unbind_cleanup()" (Claudiu Beznea). Before that the
+ * bus detaches in its own remove() and probe error path.
+ */
+#ifdef AUXBUS_HAVE_PD_ATTACH_FLAGS
+#define auxbus_pm_domain_attach(dev) \
+	dev_pm_domain_attach(dev, PD_FLAG_ATTACH_POWER_ON | PD_FLAG_DETACH_POWER_OFF)
+#else
+#define auxbus_pm_domain_attach(dev)	dev_pm_domain_attach(dev, true)
+#endif
+#ifdef AUXBUS_HAVE_CORE_PM_DOMAIN_DETACH
+#define auxbus_pm_domain_detach(dev)	do { } while (0)
+#else
+#define auxbus_pm_domain_detach(dev)	dev_pm_domain_detach(dev, true)
+#endif
+
+#endif /* _AUXBUS_COMPAT_H */
