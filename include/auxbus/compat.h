@@ -125,4 +125,57 @@
 #define auxbus_pm_domain_detach(dev)	dev_pm_domain_detach(dev, true)
 #endif
 
+/* ==== ASoC (sof helper: sof-clients/) ==== */
+/*
+ * Macros only: this header is force-included everywhere, before <sound/soc.h>. Feature
+ * flags come from the greps of include/sound/ at the end of include/auxbus/Kbuild.include.
+ *
+ * Component DAI naming: 5.10 names a single DAI after the device unless the component
+ * driver sets non_legacy_dai_naming; 129f055a2144 ("ASoC: core: Switch core to new DAI
+ * naming flag"), v6.0, made driver-given names the default and legacy_dai_naming the
+ * opt-out.
+ */
+#ifdef AUXBUS_HAVE_SND_SOC_LEGACY_DAI_NAMING
+#define AUXBUS_SND_SOC_COMPONENT_DAI_NAMING	.legacy_dai_naming = 0
+#else
+#define AUXBUS_SND_SOC_COMPONENT_DAI_NAMING	.non_legacy_dai_naming = 1
+#endif
+
+/*
+ * A DAI's compress_new moved from struct snd_soc_dai_driver into struct snd_soc_dai_ops
+ * with 3e8bcec0787d ("ASoC: soc-dai.h: merge DAI call back functions into ops"), v6.5
+ * (Debian's 6.1 has it through stable and keeps both). Its num argument went away in 7.x;
+ * assigning snd_soc_new_compress itself fits either signature.
+ */
+#ifdef AUXBUS_HAVE_SND_SOC_DAI_OPS_COMPRESS_NEW
+#define AUXBUS_SND_SOC_DAI_OPS_COMPRESS_NEW(fn)	.compress_new = (fn),
+#define AUXBUS_SND_SOC_DAI_DRV_COMPRESS_NEW(fn)
+#else
+#define AUXBUS_SND_SOC_DAI_OPS_COMPRESS_NEW(fn)
+#define AUXBUS_SND_SOC_DAI_DRV_COMPRESS_NEW(fn)	.compress_new = (fn),
+#endif
+
+/*
+ * Compress pointer callbacks take struct snd_compr_tstamp64 (u64 copied_total) since
+ * 2c92e2fbe9e2 ("ALSA: compress_offload: Add 64-bit safe timestamp infrastructure"), v6.18.
+ */
+#ifdef AUXBUS_HAVE_SND_COMPR_TSTAMP64
+#define auxbus_snd_compr_tstamp	snd_compr_tstamp64
+#else
+#define auxbus_snd_compr_tstamp	snd_compr_tstamp
+#endif
+
+/*
+ * A card's idle bias is set through snd_soc_dapm_set_idle_bias() since cb3c715d8960
+ * ("ASoC: soc-dapm: add snd_soc_dapm_set_idle_bias()"), v6.18; the dapm context stopped
+ * being a public member of struct snd_soc_card after that. Call from the card's probe().
+ */
+#ifdef AUXBUS_HAVE_SND_SOC_DAPM_SET_IDLE_BIAS
+#define auxbus_snd_soc_card_idle_bias_off(card) \
+	snd_soc_dapm_set_idle_bias(snd_soc_card_to_dapm(card), false)
+#else
+#define auxbus_snd_soc_card_idle_bias_off(card) ((card)->dapm.idle_bias_off = true)
+#endif
+/* ==== end of ASoC ==== */
+
 #endif /* _AUXBUS_COMPAT_H */

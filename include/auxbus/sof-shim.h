@@ -1,0 +1,215 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Client API of the simulated SOF DSP (snd_sof_shim).
+ *
+ * Modelled on mainline SOF's sound/soc/sof/sof-client.h (5.18+). Every symbol carries the
+ * sof_shim_ prefix so that this bundle can be loaded next to the in-tree snd_sof, and every
+ * export lives in the "SND_SOC_SOF_SHIM_CLIENT" namespace.
+ */
+#ifndef __AUXBUS_SOF_SHIM_H
+#define __AUXBUS_SOF_SHIM_H
+
+#include <linux/auxiliary_bus.h>
+#include <linux/bits.h>
+#include <linux/device.h>
+#include <linux/list.h>
+#include <linux/types.h>
+
+struct dentry;
+struct sof_shim_dev;
+
+/* IPC wire format: a subset of SOF IPC3 (include/uapi/sound/sof/header.h), same values. */
+#define SOF_SHIM_GLB_TYPE_SHIFT		28
+#define SOF_SHIM_GLB_TYPE_MASK		GENMASK(31, 28)
+#define SOF_SHIM_GLB_TYPE(x)		((u32)(x) << SOF_SHIM_GLB_TYPE_SHIFT)
+#define SOF_SHIM_CMD_TYPE_SHIFT		16
+#define SOF_SHIM_CMD_TYPE_MASK		GENMASK(27, 16)
+#define SOF_SHIM_CMD_TYPE(x)		((u32)(x) << SOF_SHIM_CMD_TYPE_SHIFT)
+
+#define SOF_SHIM_IPC_GLB_REPLY		SOF_SHIM_GLB_TYPE(0x1)
+#define SOF_SHIM_IPC_GLB_FW_READY	SOF_SHIM_GLB_TYPE(0x7)
+#define SOF_SHIM_IPC_GLB_TRACE_MSG	SOF_SHIM_GLB_TYPE(0x9)
+#define SOF_SHIM_IPC_GLB_TEST_MSG	SOF_SHIM_GLB_TYPE(0xb)
+#define SOF_SHIM_IPC_GLB_PROBE		SOF_SHIM_GLB_TYPE(0xc)
+
+#define SOF_SHIM_IPC_TEST_IPC_FLOOD	SOF_SHIM_CMD_TYPE(0x001)
+#define SOF_SHIM_IPC_TEST_NOTIFY	SOF_SHIM_CMD_TYPE(0x002)
+
+#define SOF_SHIM_IPC_PROBE_INIT		SOF_SHIM_CMD_TYPE(0x010)
+#define SOF_SHIM_IPC_PROBE_DEINIT	SOF_SHIM_CMD_TYPE(0x011)
+#define SOF_SHIM_IPC_PROBE_DMA_INFO	SOF_SHIM_CMD_TYPE(0x013)
+#define SOF_SHIM_IPC_PROBE_POINT_ADD	SOF_SHIM_CMD_TYPE(0x015)
+#define SOF_SHIM_IPC_PROBE_POINT_INFO	SOF_SHIM_CMD_TYPE(0x016)
+#define SOF_SHIM_IPC_PROBE_POINT_REMOVE	SOF_SHIM_CMD_TYPE(0x017)
+
+/* Largest message either way, header included (SOF_IPC_MSG_MAX_SIZE). */
+#define SOF_SHIM_IPC_MSG_MAX		384
+
+/**
+ * struct sof_shim_ipc_hdr - header of every IPC message
+ * @size:	size of the whole message in bytes, header included
+ * @cmd:	SOF_SHIM_IPC_GLB_* | command type
+ */
+struct sof_shim_ipc_hdr {
+	u32 size;
+	u32 cmd;
+} __packed;
+
+/**
+ * struct sof_shim_ipc_reply - header of every reply
+ * @hdr:	@hdr.cmd echoes the request's command
+ * @error:	0 or a negative errno from the DSP
+ */
+struct sof_shim_ipc_reply {
+	struct sof_shim_ipc_hdr hdr;
+	s32 error;
+} __packed;
+
+/* probe IPC payloads (SOF IPC3 probes, same layout) */
+struct sof_shim_probe_point_desc {
+	u32 buffer_id;
+	u32 purpose;
+	u32 stream_tag;
+} __packed;
+
+struct sof_shim_probe_dma {
+	u32 stream_tag;
+	u32 dma_buffer_size;
+} __packed;
+
+struct sof_shim_ipc_probe_dma_add_params {
+	struct sof_shim_ipc_hdr hdr;
+	u32 num_elems;
+	struct sof_shim_probe_dma dma[];
+} __packed;
+
+/* reply to PROBE_DMA_INFO and PROBE_POINT_INFO: num_elems DMAs or point descriptors */
+struct sof_shim_ipc_probe_info_params {
+	struct sof_shim_ipc_reply rhdr;
+	u32 num_elems;
+	u32 elems[];
+} __packed;
+
+struct sof_shim_ipc_probe_point_add_params {
+	struct sof_shim_ipc_hdr hdr;
+	u32 num_elems;
+	struct sof_shim_probe_point_desc desc[];
+} __packed;
+
+struct sof_shim_ipc_probe_point_remove_params {
+	struct sof_shim_ipc_hdr hdr;
+	u32 num_elems;
+	u32 buffer_id[];
+} __packed;
+
+/**
+ * enum sof_shim_fw_state - state of the simulated firmware (as SOF's enum sof_fw_state)
+ * @SOF_SHIM_FW_BOOT_NOT_STARTED:	DSP powered, nothing loaded
+ * @SOF_SHIM_FW_BOOT_IN_PROGRESS:	(re)boot running
+ * @SOF_SHIM_FW_BOOT_COMPLETE:		firmware answers IPCs
+ * @SOF_SHIM_FW_CRASHED:		firmware crashed; IPCs fail with -ENODEV until reboot
+ */
+enum sof_shim_fw_state {
+	SOF_SHIM_FW_BOOT_NOT_STARTED,
+	SOF_SHIM_FW_BOOT_IN_PROGRESS,
+	SOF_SHIM_FW_BOOT_COMPLETE,
+	SOF_SHIM_FW_CRASHED,
+};
+
+/**
+ * struct sof_shim_fw_version - version the simulated firmware reports
+ * @major:	major version
+ * @minor:	minor version
+ * @micro:	micro version
+ */
+struct sof_shim_fw_version {
+	u16 major;
+	u16 minor;
+	u16 micro;
+};
+
+/**
+ * struct sof_shim_client_dev - SOF shim client device
+ * @auxdev:	auxiliary device, named snd_sof_shim.<function>.<id>
+ * @sdev:	the DSP (opaque to clients)
+ * @list:	entry in the DSP's client list (owned by the parent)
+ * @data:	client driver data
+ */
+struct sof_shim_client_dev {
+	struct auxiliary_device auxdev;
+	struct sof_shim_dev *sdev;
+	struct list_head list;
+	void *data;
+};
+
+#define auxiliary_dev_to_sof_shim_client_dev(auxiliary_dev) \
+	container_of(auxiliary_dev, struct sof_shim_client_dev, auxdev)
+
+#define dev_to_sof_shim_client_dev(dev) \
+	container_of(to_auxiliary_dev(dev), struct sof_shim_client_dev, auxdev)
+
+/* client device registration (done by the parent for its firmware's functions) */
+int sof_shim_client_dev_register(struct sof_shim_dev *sdev, const char *name, u32 id,
+				 const void *data, size_t size);
+void sof_shim_client_dev_unregister(struct sof_shim_dev *sdev, const char *name, u32 id);
+
+/* IPC */
+int sof_shim_client_ipc_tx_message(struct sof_shim_client_dev *cdev, void *ipc_msg,
+				   void *reply_data, size_t reply_bytes);
+static inline int sof_shim_client_ipc_tx_message_no_reply(struct sof_shim_client_dev *cdev,
+							  void *ipc_msg)
+{
+	return sof_shim_client_ipc_tx_message(cdev, ipc_msg, NULL, 0);
+}
+
+size_t sof_shim_client_get_ipc_max_payload_size(struct sof_shim_client_dev *cdev);
+struct dentry *sof_shim_client_get_debugfs_root(struct sof_shim_client_dev *cdev);
+struct device *sof_shim_client_get_dma_dev(struct sof_shim_client_dev *cdev);
+const struct sof_shim_fw_version *
+sof_shim_client_get_fw_version(struct sof_shim_client_dev *cdev);
+
+/* module refcount of the parent */
+int sof_shim_client_core_module_get(struct sof_shim_client_dev *cdev);
+void sof_shim_client_core_module_put(struct sof_shim_client_dev *cdev);
+
+/* DSP notifications */
+typedef void (*sof_shim_client_event_callback)(struct sof_shim_client_dev *cdev, void *msg_buf);
+
+int sof_shim_client_register_ipc_rx_handler(struct sof_shim_client_dev *cdev, u32 ipc_msg_type,
+					    sof_shim_client_event_callback callback);
+void sof_shim_client_unregister_ipc_rx_handler(struct sof_shim_client_dev *cdev,
+					       u32 ipc_msg_type);
+
+/* firmware state */
+typedef void (*sof_shim_client_fw_state_callback)(struct sof_shim_client_dev *cdev,
+						  enum sof_shim_fw_state state);
+
+int sof_shim_client_register_fw_state_handler(struct sof_shim_client_dev *cdev,
+					      sof_shim_client_fw_state_callback callback);
+void sof_shim_client_unregister_fw_state_handler(struct sof_shim_client_dev *cdev);
+enum sof_shim_fw_state sof_shim_client_get_fw_state(struct sof_shim_client_dev *cdev);
+
+/*
+ * Probe extraction host operations, handed to the probes client as its platform data (as
+ * the Intel HDA platform hands sof_probes_host_ops to mainline's probes client). The
+ * stream is a struct snd_compr_stream; the tstamp is the kernel's compress timestamp
+ * type (struct snd_compr_tstamp, or struct snd_compr_tstamp64 where that exists).
+ */
+struct snd_compr_stream;
+struct snd_compr_params;
+struct snd_soc_dai;
+
+struct sof_shim_probes_host_ops {
+	int (*startup)(struct sof_shim_client_dev *cdev, struct snd_compr_stream *cstream,
+		       struct snd_soc_dai *dai, u32 *stream_id);
+	int (*shutdown)(struct sof_shim_client_dev *cdev, struct snd_compr_stream *cstream,
+			struct snd_soc_dai *dai);
+	int (*set_params)(struct sof_shim_client_dev *cdev, struct snd_compr_stream *cstream,
+			  struct snd_compr_params *params, struct snd_soc_dai *dai);
+	int (*trigger)(struct sof_shim_client_dev *cdev, struct snd_compr_stream *cstream,
+		       int cmd, struct snd_soc_dai *dai);
+	int (*pointer)(struct sof_shim_client_dev *cdev, struct snd_compr_stream *cstream,
+		       u64 *copied_total, u32 *byte_offset);
+};
+
+#endif /* __AUXBUS_SOF_SHIM_H */

@@ -1,0 +1,665 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * snd_sof_shim_probes: probes client of the simulated SOF DSP, after mainline's
+ * sound/soc/sof/sof-client-probes.c (IPC3 variant).
+ *
+ * It registers an ASoC component with one compress capture DAI and a card with one DAI link
+ * ("Compress Probe Capture"): opening /dev/snd/comprC<card>D0 starts the extractor stream.
+ * While it is open, debugfs in the DSP's directory:
+ *   probe_points		write "buffer_id,purpose,stream_tag[,...]" triples to connect
+ *				probe points; read the active list
+ *   probe_points_remove	write "buffer_id[,...]" to disconnect
+ * Writes at a non-zero offset, empty or malformed lists (signs, spaces, non-numbers, a count
+ * that is not a multiple of three) fail with -EINVAL and oversized ones with -E2BIG, with
+ * nothing sent to the DSP.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/ctype.h>
+#include <linux/debugfs.h>
+#include <linux/kernel.h>
+#include <linux/math64.h>
+#include <linux/module.h>
+#include <linux/pm_runtime.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+#include <sound/compress_driver.h>
+#include <sound/soc.h>
+#include <auxbus/sof-shim.h>
+#include <auxbus/sof-shim-probes.h>
+
+#define SOF_PROBES_SUSPEND_DELAY_MS	3000
+#define SOF_PROBES_NUM_DAI_LINKS	1
+#define SOF_PROBES_INVALID_NODE_ID	UINT_MAX
+#define SOF_PROBES_MAX_INPUT		1024
+#define SOF_PROBES_DAI_NAME		"Probe Extraction CPU DAI"
+
+struct sof_probes_priv {
+	struct dentry *dfs_points;
+	struct dentry *dfs_points_remove;
+	u32 extractor_stream_tag;
+	struct snd_soc_card card;
+	struct snd_soc_dai_link link;
+	struct snd_soc_dai_link_component cpu;
+	struct snd_soc_dai_link_component codec;
+	struct snd_soc_dai_link_component platform;
+
+	const struct sof_shim_probes_host_ops *host_ops;
+};
+
+static int sof_probes_init(struct sof_shim_client_dev *cdev, u32 stream_tag,
+			   size_t buffer_size)
+{
+	struct sof_shim_ipc_probe_dma_add_params *msg;
+	size_t size = struct_size(msg, dma, 1);
+	struct sof_shim_ipc_reply reply;
+	int ret;
+
+	msg = kmalloc(size, GFP_KERNEL);
+	if (!msg)
+		return -ENOMEM;
+	msg->hdr.size = size;
+	msg->hdr.cmd = SOF_SHIM_IPC_GLB_PROBE | SOF_SHIM_IPC_PROBE_INIT;
+	msg->num_elems = 1;
+	msg->dma[0].stream_tag = stream_tag;
+	msg->dma[0].dma_buffer_size = buffer_size;
+
+	ret = sof_shim_client_ipc_tx_message(cdev, msg, &reply, sizeof(reply));
+	kfree(msg);
+	return ret;
+}
+
+static int sof_probes_deinit(struct sof_shim_client_dev *cdev)
+{
+	struct sof_shim_ipc_hdr msg;
+	struct sof_shim_ipc_reply reply;
+
+	msg.size = sizeof(msg);
+	msg.cmd = SOF_SHIM_IPC_GLB_PROBE | SOF_SHIM_IPC_PROBE_DEINIT;
+
+	return sof_shim_client_ipc_tx_message(cdev, &msg, &reply, sizeof(reply));
+}
+
+/* the active probe points; *desc is allocated (free it) when *num_desc > 0 */
+static int sof_probes_points_info(struct sof_shim_client_dev *cdev,
+				  struct sof_shim_probe_point_desc **desc, size_t *num_desc)
+{
+	size_t max_msg_size = sof_shim_client_get_ipc_max_payload_size(cdev);
+	struct sof_shim_ipc_probe_info_params *reply;
+	struct sof_shim_ipc_hdr msg;
+	size_t n;
+	int ret;
+
+	*desc = NULL;
+	*num_desc = 0;
+
+	reply = kzalloc(max_msg_size, GFP_KERNEL);
+	if (!reply)
+		return -ENOMEM;
+	msg.size = sizeof(msg);
+	msg.cmd = SOF_SHIM_IPC_GLB_PROBE | SOF_SHIM_IPC_PROBE_POINT_INFO;
+
+	ret = sof_shim_client_ipc_tx_message(cdev, &msg, reply, max_msg_size);
+	if (ret < 0)
+		goto exit;
+
+	n = reply->num_elems;
+	if (n > (max_msg_size - sizeof(*reply)) / sizeof(**desc) ||
+	    reply->rhdr.hdr.size != sizeof(*reply) + n * sizeof(**desc)) {
+		ret = -EPROTO;
+		goto exit;
+	}
+	if (!n)
+		goto exit;
+
+	*desc = kmemdup(reply->elems, n * sizeof(**desc), GFP_KERNEL);
+	if (!*desc) {
+		ret = -ENOMEM;
+		goto exit;
+	}
+	*num_desc = n;
+
+exit:
+	kfree(reply);
+	return ret;
+}
+
+static int sof_probes_points_add(struct sof_shim_client_dev *cdev,
+				 const struct sof_shim_probe_point_desc *desc, size_t num_desc)
+{
+	struct sof_shim_ipc_probe_point_add_params *msg;
+	size_t size = struct_size(msg, desc, num_desc);
+	struct sof_shim_ipc_reply reply;
+	int ret;
+
+	if (size > sof_shim_client_get_ipc_max_payload_size(cdev))
+		return -E2BIG;
+	msg = kmalloc(size, GFP_KERNEL);
+	if (!msg)
+		return -ENOMEM;
+	msg->hdr.size = size;
+	msg->hdr.cmd = SOF_SHIM_IPC_GLB_PROBE | SOF_SHIM_IPC_PROBE_POINT_ADD;
+	msg->num_elems = num_desc;
+	memcpy(msg->desc, desc, num_desc * sizeof(*desc));
+
+	ret = sof_shim_client_ipc_tx_message(cdev, msg, &reply, sizeof(reply));
+	kfree(msg);
+	return ret;
+}
+
+static int sof_probes_points_remove(struct sof_shim_client_dev *cdev,
+				    const u32 *buffer_id, size_t num_buffer_id)
+{
+	struct sof_shim_ipc_probe_point_remove_params *msg;
+	size_t size = struct_size(msg, buffer_id, num_buffer_id);
+	struct sof_shim_ipc_reply reply;
+	int ret;
+
+	if (size > sof_shim_client_get_ipc_max_payload_size(cdev))
+		return -E2BIG;
+	msg = kmalloc(size, GFP_KERNEL);
+	if (!msg)
+		return -ENOMEM;
+	msg->hdr.size = size;
+	msg->hdr.cmd = SOF_SHIM_IPC_GLB_PROBE | SOF_SHIM_IPC_PROBE_POINT_REMOVE;
+	msg->num_elems = num_buffer_id;
+	memcpy(msg->buffer_id, buffer_id, num_buffer_id * sizeof(*buffer_id));
+
+	ret = sof_shim_client_ipc_tx_message(cdev, msg, &reply, sizeof(reply));
+	kfree(msg);
+	return ret;
+}
+
+static struct sof_shim_client_dev *sof_probes_dai_to_cdev(struct snd_soc_dai *dai)
+{
+	struct snd_soc_card *card = snd_soc_component_get_drvdata(dai->component);
+
+	return snd_soc_card_get_drvdata(card);
+}
+
+static int sof_probes_compr_startup(struct snd_compr_stream *cstream, struct snd_soc_dai *dai)
+{
+	struct sof_shim_client_dev *cdev = sof_probes_dai_to_cdev(dai);
+	struct sof_probes_priv *priv = cdev->data;
+	int ret;
+
+	if (sof_shim_client_get_fw_state(cdev) == SOF_SHIM_FW_CRASHED)
+		return -ENODEV;
+
+	ret = sof_shim_client_core_module_get(cdev);
+	if (ret)
+		return ret;
+
+	ret = priv->host_ops->startup(cdev, cstream, dai, &priv->extractor_stream_tag);
+	if (ret) {
+		dev_err(dai->dev, "Failed to startup probe stream: %d\n", ret);
+		priv->extractor_stream_tag = SOF_PROBES_INVALID_NODE_ID;
+		sof_shim_client_core_module_put(cdev);
+	}
+	return ret;
+}
+
+static int sof_probes_compr_shutdown(struct snd_compr_stream *cstream, struct snd_soc_dai *dai)
+{
+	struct sof_shim_client_dev *cdev = sof_probes_dai_to_cdev(dai);
+	struct sof_probes_priv *priv = cdev->data;
+	struct sof_shim_probe_point_desc *desc;
+	size_t num_desc, i;
+	int ret;
+
+	/* disconnect all probe points, then the extractor (skipped when the DSP is down) */
+	if (sof_shim_client_get_fw_state(cdev) == SOF_SHIM_FW_BOOT_COMPLETE) {
+		ret = sof_probes_points_info(cdev, &desc, &num_desc);
+		if (ret < 0) {
+			dev_err(dai->dev, "Failed to get probe points: %d\n", ret);
+		} else {
+			for (i = 0; i < num_desc; i++)
+				sof_probes_points_remove(cdev, &desc[i].buffer_id, 1);
+			kfree(desc);
+		}
+		ret = sof_probes_deinit(cdev);
+		if (ret < 0 && ret != -EINVAL)
+			dev_err(dai->dev, "Failed to deinit probe: %d\n", ret);
+	}
+
+	priv->extractor_stream_tag = SOF_PROBES_INVALID_NODE_ID;
+	snd_compr_free_pages(cstream);
+
+	ret = priv->host_ops->shutdown(cdev, cstream, dai);
+	sof_shim_client_core_module_put(cdev);
+	return ret;
+}
+
+static int sof_probes_compr_set_params(struct snd_compr_stream *cstream,
+				       struct snd_compr_params *params, struct snd_soc_dai *dai)
+{
+	struct sof_shim_client_dev *cdev = sof_probes_dai_to_cdev(dai);
+	struct snd_compr_runtime *rtd = cstream->runtime;
+	struct sof_probes_priv *priv = cdev->data;
+	int ret;
+
+	/*
+	 * The "DMA" is the simulated DSP writing memory: plain vmalloc pages, with no device
+	 * (5.10's allocator would read a device pointer as GFP flags).
+	 */
+	cstream->dma_buffer.dev.type = SNDRV_DMA_TYPE_VMALLOC;
+	cstream->dma_buffer.dev.dev = NULL;
+	ret = snd_compr_malloc_pages(cstream, rtd->buffer_size);
+	if (ret < 0)
+		return ret;
+
+	ret = priv->host_ops->set_params(cdev, cstream, params, dai);
+	if (ret)
+		return ret;
+
+	ret = sof_probes_init(cdev, priv->extractor_stream_tag, rtd->dma_bytes);
+	if (ret < 0) {
+		dev_err(dai->dev, "Failed to init probe: %d\n", ret);
+		return ret;
+	}
+	return 0;
+}
+
+static int sof_probes_compr_trigger(struct snd_compr_stream *cstream, int cmd,
+				    struct snd_soc_dai *dai)
+{
+	struct sof_shim_client_dev *cdev = sof_probes_dai_to_cdev(dai);
+	struct sof_probes_priv *priv = cdev->data;
+
+	return priv->host_ops->trigger(cdev, cstream, cmd, dai);
+}
+
+static int sof_probes_compr_pointer(struct snd_compr_stream *cstream,
+				    struct auxbus_snd_compr_tstamp *tstamp,
+				    struct snd_soc_dai *dai)
+{
+	struct sof_shim_client_dev *cdev = sof_probes_dai_to_cdev(dai);
+	struct sof_probes_priv *priv = cdev->data;
+	u64 copied_total;
+	u32 byte_offset;
+	int ret;
+
+	ret = priv->host_ops->pointer(cdev, cstream, &copied_total, &byte_offset);
+	if (ret)
+		return ret;
+	tstamp->copied_total = copied_total;
+	tstamp->byte_offset = byte_offset;
+	return 0;
+}
+
+static const struct snd_soc_cdai_ops sof_probes_compr_ops = {
+	.startup = sof_probes_compr_startup,
+	.shutdown = sof_probes_compr_shutdown,
+	.set_params = sof_probes_compr_set_params,
+	.trigger = sof_probes_compr_trigger,
+	.pointer = sof_probes_compr_pointer,
+};
+
+static int sof_probes_compr_copy(struct snd_soc_component *component,
+				 struct snd_compr_stream *cstream,
+				 char __user *buf, size_t count)
+{
+	struct snd_compr_runtime *rtd = cstream->runtime;
+	unsigned int offset, n;
+	void *ptr;
+	int ret;
+
+	if (count > rtd->buffer_size)
+		count = rtd->buffer_size;
+
+	div_u64_rem(rtd->total_bytes_transferred, rtd->buffer_size, &offset);
+	ptr = rtd->dma_area + offset;
+	n = rtd->buffer_size - offset;
+
+	if (count < n) {
+		ret = copy_to_user(buf, ptr, count);
+	} else {
+		ret = copy_to_user(buf, ptr, n);
+		ret += copy_to_user(buf + n, rtd->dma_area, count - n);
+	}
+
+	if (ret)
+		return count - ret;
+	return count;
+}
+
+static const struct snd_compress_ops sof_probes_compressed_ops = {
+	.copy = sof_probes_compr_copy,
+};
+
+/*
+ * Copy a debugfs write and split it into u32 tokens separated by commas: at most
+ * @max_tkns, each plain decimal or 0x hex (no sign, no spaces), one trailing newline
+ * allowed. Returns the token count or a negative errno; nothing is allocated on error.
+ */
+static int sof_probes_tokenize(const char __user *from, size_t count, loff_t *ppos,
+			       u32 *tkns, size_t max_tkns)
+{
+	char *buf, *s, *p;
+	size_t n = 0;
+	int ret = 0;
+
+	if (*ppos != 0)
+		return -EINVAL;
+	if (count > SOF_PROBES_MAX_INPUT)
+		return -E2BIG;
+
+	buf = memdup_user_nul(from, count);
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+
+	p = buf;
+	if (count && p[count - 1] == '\n')
+		p[count - 1] = '\0';
+	if (!*p) {
+		ret = -EINVAL;
+		goto exit;
+	}
+
+	while ((s = strsep(&p, ",")) != NULL) {
+		if (!*s || !isdigit(*s) || n == max_tkns) {
+			ret = -EINVAL;
+			goto exit;
+		}
+		ret = kstrtou32(s, 0, &tkns[n]);
+		if (ret) {
+			ret = -EINVAL;
+			goto exit;
+		}
+		n++;
+	}
+	ret = n;
+exit:
+	kfree(buf);
+	return ret;
+}
+
+static ssize_t sof_probes_dfs_points_read(struct file *file, char __user *to,
+					  size_t count, loff_t *ppos)
+{
+	struct sof_shim_client_dev *cdev = file->private_data;
+	struct sof_probes_priv *priv = cdev->data;
+	struct device *dev = &cdev->auxdev.dev;
+	struct sof_shim_probe_point_desc *desc;
+	size_t num_desc, i;
+	int remaining, offset;
+	char *buf;
+	int ret, err;
+
+	if (priv->extractor_stream_tag == SOF_PROBES_INVALID_NODE_ID) {
+		dev_warn(dev, "no extractor stream running\n");
+		return -ENOENT;
+	}
+
+	buf = kzalloc(PAGE_SIZE, GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+
+	ret = pm_runtime_resume_and_get(dev);
+	if (ret < 0 && ret != -EACCES) {
+		dev_err_ratelimited(dev, "debugfs read failed to resume %d\n", ret);
+		goto exit;
+	}
+
+	ret = sof_probes_points_info(cdev, &desc, &num_desc);
+
+	pm_runtime_mark_last_busy(dev);
+	err = pm_runtime_put_autosuspend(dev);
+	if (err < 0)
+		dev_err_ratelimited(dev, "debugfs read failed to idle %d\n", err);
+	if (ret < 0)
+		goto exit;
+
+	for (i = 0; i < num_desc; i++) {
+		offset = strlen(buf);
+		remaining = PAGE_SIZE - offset;
+		ret = snprintf(buf + offset, remaining, "Id: %#010x  Purpose: %u  Node id: %#x\n",
+			       desc[i].buffer_id, desc[i].purpose, desc[i].stream_tag);
+		if (ret < 0 || ret >= remaining) {
+			/* truncate the output buffer at the last full line */
+			buf[offset] = '\0';
+			break;
+		}
+	}
+
+	ret = simple_read_from_buffer(to, count, ppos, buf, strlen(buf));
+	kfree(desc);
+exit:
+	kfree(buf);
+	return ret;
+}
+
+static ssize_t sof_probes_dfs_points_write(struct file *file, const char __user *from,
+					   size_t count, loff_t *ppos)
+{
+	struct sof_shim_client_dev *cdev = file->private_data;
+	struct sof_probes_priv *priv = cdev->data;
+	struct device *dev = &cdev->auxdev.dev;
+	u32 tkns[SOF_SHIM_PROBE_MAX_POINTS * 3];
+	struct sof_shim_probe_point_desc desc[SOF_SHIM_PROBE_MAX_POINTS];
+	size_t i, num;
+	int ret, err;
+
+	if (priv->extractor_stream_tag == SOF_PROBES_INVALID_NODE_ID) {
+		dev_warn(dev, "no extractor stream running\n");
+		return -ENOENT;
+	}
+
+	ret = sof_probes_tokenize(from, count, ppos, tkns, ARRAY_SIZE(tkns));
+	if (ret < 0)
+		return ret;
+	if (ret % 3)
+		return -EINVAL;
+	num = ret / 3;
+	for (i = 0; i < num; i++) {
+		desc[i].buffer_id = tkns[3 * i];
+		desc[i].purpose = tkns[3 * i + 1];
+		desc[i].stream_tag = tkns[3 * i + 2];
+	}
+
+	ret = pm_runtime_resume_and_get(dev);
+	if (ret < 0 && ret != -EACCES) {
+		dev_err_ratelimited(dev, "debugfs write failed to resume %d\n", ret);
+		return ret;
+	}
+
+	ret = sof_probes_points_add(cdev, desc, num);
+
+	pm_runtime_mark_last_busy(dev);
+	err = pm_runtime_put_autosuspend(dev);
+	if (err < 0)
+		dev_err_ratelimited(dev, "debugfs write failed to idle %d\n", err);
+
+	return ret < 0 ? ret : count;
+}
+
+static const struct file_operations sof_probes_points_fops = {
+	.owner = THIS_MODULE,
+	.open = simple_open,
+	.read = sof_probes_dfs_points_read,
+	.write = sof_probes_dfs_points_write,
+	.llseek = default_llseek,
+};
+
+static ssize_t sof_probes_dfs_points_remove_write(struct file *file, const char __user *from,
+						  size_t count, loff_t *ppos)
+{
+	struct sof_shim_client_dev *cdev = file->private_data;
+	struct sof_probes_priv *priv = cdev->data;
+	struct device *dev = &cdev->auxdev.dev;
+	u32 tkns[SOF_SHIM_PROBE_MAX_POINTS];
+	int ret, err, num;
+
+	if (priv->extractor_stream_tag == SOF_PROBES_INVALID_NODE_ID) {
+		dev_warn(dev, "no extractor stream running\n");
+		return -ENOENT;
+	}
+
+	num = sof_probes_tokenize(from, count, ppos, tkns, ARRAY_SIZE(tkns));
+	if (num < 0)
+		return num;
+
+	ret = pm_runtime_resume_and_get(dev);
+	if (ret < 0 && ret != -EACCES) {
+		dev_err_ratelimited(dev, "debugfs write failed to resume %d\n", ret);
+		return ret;
+	}
+
+	ret = sof_probes_points_remove(cdev, tkns, num);
+
+	pm_runtime_mark_last_busy(dev);
+	err = pm_runtime_put_autosuspend(dev);
+	if (err < 0)
+		dev_err_ratelimited(dev, "debugfs write failed to idle %d\n", err);
+
+	return ret < 0 ? ret : count;
+}
+
+static const struct file_operations sof_probes_points_remove_fops = {
+	.owner = THIS_MODULE,
+	.open = simple_open,
+	.write = sof_probes_dfs_points_remove_write,
+	.llseek = default_llseek,
+};
+
+static const struct snd_soc_dai_ops sof_probes_dai_ops = {
+	AUXBUS_SND_SOC_DAI_OPS_COMPRESS_NEW(snd_soc_new_compress)
+};
+
+static struct snd_soc_dai_driver sof_probes_dai_drv[] = {
+	{
+		.name = SOF_PROBES_DAI_NAME,
+		.ops = &sof_probes_dai_ops,
+		AUXBUS_SND_SOC_DAI_DRV_COMPRESS_NEW(snd_soc_new_compress)
+		.cops = &sof_probes_compr_ops,
+		.capture = {
+			.stream_name = "Probe Extraction",
+			.channels_min = 1,
+			.channels_max = 8,
+			.rates = SNDRV_PCM_RATE_48000,
+			.rate_min = 48000,
+			.rate_max = 48000,
+		},
+	},
+};
+
+static const struct snd_soc_component_driver sof_probes_component = {
+	.name = "snd_sof_shim_probes",
+	.compress_ops = &sof_probes_compressed_ops,
+	.module_get_upon_open = 1,
+	/* the DAI is named by the driver, not after the device */
+	AUXBUS_SND_SOC_COMPONENT_DAI_NAMING,
+};
+
+/* no idle bias: the card must not keep the client (its card->dev) resumed */
+static int sof_probes_card_probe(struct snd_soc_card *card)
+{
+	auxbus_snd_soc_card_idle_bias_off(card);
+	return 0;
+}
+
+static int sof_probes_client_probe(struct auxiliary_device *auxdev,
+				   const struct auxiliary_device_id *id)
+{
+	struct sof_shim_client_dev *cdev = auxiliary_dev_to_sof_shim_client_dev(auxdev);
+	struct dentry *dfsroot = sof_shim_client_get_debugfs_root(cdev);
+	struct device *dev = &auxdev->dev;
+	const struct sof_shim_probes_host_ops *ops = dev->platform_data;
+	struct sof_probes_priv *priv;
+	struct snd_soc_card *card;
+	int ret;
+
+	if (!ops) {
+		dev_err(dev, "missing platform data\n");
+		return -ENODEV;
+	}
+	if (!ops->startup || !ops->shutdown || !ops->set_params || !ops->trigger ||
+	    !ops->pointer) {
+		dev_err(dev, "missing platform callback(s)\n");
+		return -ENODEV;
+	}
+
+	priv = devm_kzalloc(dev, sizeof(*priv), GFP_KERNEL);
+	if (!priv)
+		return -ENOMEM;
+	priv->host_ops = ops;
+	priv->extractor_stream_tag = SOF_PROBES_INVALID_NODE_ID;
+	cdev->data = priv;
+
+	ret = devm_snd_soc_register_component(dev, &sof_probes_component, sof_probes_dai_drv,
+					      ARRAY_SIZE(sof_probes_dai_drv));
+	if (ret < 0) {
+		dev_err(dev, "failed to register SOF probes DAI driver %d\n", ret);
+		return ret;
+	}
+
+	/* extraction DAI link: our compress DAI, the dummy codec, ourselves as platform */
+	priv->cpu.dai_name = SOF_PROBES_DAI_NAME;
+	priv->codec.name = "snd-soc-dummy";
+	priv->codec.dai_name = "snd-soc-dummy-dai";
+	priv->platform.name = dev_name(dev);
+	priv->link.name = "Compress Probe Capture";
+	priv->link.id = 0;
+	priv->link.cpus = &priv->cpu;
+	priv->link.num_cpus = 1;
+	priv->link.codecs = &priv->codec;
+	priv->link.num_codecs = 1;
+	priv->link.platforms = &priv->platform;
+	priv->link.num_platforms = 1;
+	priv->link.nonatomic = 1;
+
+	card = &priv->card;
+	card->dev = dev;
+	card->name = "sof-shim-probes";
+	card->owner = THIS_MODULE;
+	card->num_links = SOF_PROBES_NUM_DAI_LINKS;
+	card->dai_link = &priv->link;
+	card->probe = sof_probes_card_probe;
+	snd_soc_card_set_drvdata(card, cdev);
+
+	ret = devm_snd_soc_register_card(dev, card);
+	if (ret < 0) {
+		dev_err(dev, "Probes card register failed %d\n", ret);
+		return ret;
+	}
+
+	priv->dfs_points = debugfs_create_file("probe_points", 0644, dfsroot, cdev,
+					       &sof_probes_points_fops);
+	priv->dfs_points_remove = debugfs_create_file("probe_points_remove", 0200, dfsroot,
+						      cdev, &sof_probes_points_remove_fops);
+
+	/* runtime PM: autosuspend after 3 s, as in mainline */
+	pm_runtime_set_autosuspend_delay(dev, SOF_PROBES_SUSPEND_DELAY_MS);
+	pm_runtime_use_autosuspend(dev);
+	pm_runtime_enable(dev);
+	pm_runtime_mark_last_busy(dev);
+	pm_runtime_idle(dev);
+
+	return 0;
+}
+
+static void sof_probes_client_remove(struct auxiliary_device *auxdev)
+{
+	struct sof_shim_client_dev *cdev = auxiliary_dev_to_sof_shim_client_dev(auxdev);
+	struct sof_probes_priv *priv = cdev->data;
+
+	pm_runtime_disable(&auxdev->dev);
+	pm_runtime_dont_use_autosuspend(&auxdev->dev);
+	debugfs_remove(priv->dfs_points);
+	debugfs_remove(priv->dfs_points_remove);
+}
+
+AUXILIARY_DEVICE_TABLE(sof_probes_client_id_table, "snd_sof_shim.probes");
+
+static struct auxiliary_driver sof_probes_client_drv = {
+	.probe = sof_probes_client_probe,
+	.remove = sof_probes_client_remove,
+	.id_table = sof_probes_client_id_table,
+};
+
+module_auxiliary_driver(sof_probes_client_drv);
+
+MODULE_DESCRIPTION("SOF shim probes client (auxbus bundle)");
+MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS("SND_SOC_SOF_SHIM_CLIENT");

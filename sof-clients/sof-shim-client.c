@@ -1,0 +1,524 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * snd_sof_shim: client framework, after mainline SOF's sound/soc/sof/sof-client.c (5.18+).
+ * Exported in the "SND_SOC_SOF_SHIM_CLIENT" namespace.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/debugfs.h>
+#include <linux/errno.h>
+#include <linux/idr.h>
+#include <linux/list.h>
+#include <linux/module.h>
+#include <linux/mutex.h>
+#include <linux/slab.h>
+
+#include "sof-shim-priv.h"
+
+/**
+ * struct sof_shim_ipc_event_entry - a client's handler for one notification type
+ * @ipc_msg_type:	SOF_SHIM_IPC_GLB_* type the client wants
+ * @cdev:		the client
+ * @callback:		its handler
+ * @list:		entry in the DSP's ipc_rx_handler_list
+ */
+struct sof_shim_ipc_event_entry {
+	u32 ipc_msg_type;
+	struct sof_shim_client_dev *cdev;
+	sof_shim_client_event_callback callback;
+	struct list_head list;
+};
+
+/**
+ * struct sof_shim_state_event_entry - a client's firmware state handler
+ * @cdev:	the client
+ * @callback:	its handler
+ * @list:	entry in the DSP's fw_state_handler_list
+ */
+struct sof_shim_state_event_entry {
+	struct sof_shim_client_dev *cdev;
+	sof_shim_client_fw_state_callback callback;
+	struct list_head list;
+};
+
+/* Client device ids are unique per function across all DSPs: snd_sof_shim.ipc_flood.<n> */
+static const char * const sof_shim_fn_names[SOF_SHIM_FN_NUM] = {
+	[SOF_SHIM_FN_IPC_FLOOD] = "ipc_flood",
+	[SOF_SHIM_FN_PROBES] = "probes",
+};
+
+static DEFINE_IDA(sof_shim_ida_ipc_flood);
+static DEFINE_IDA(sof_shim_ida_probes);
+
+static struct ida *sof_shim_fn_ida[SOF_SHIM_FN_NUM] = {
+	[SOF_SHIM_FN_IPC_FLOOD] = &sof_shim_ida_ipc_flood,
+	[SOF_SHIM_FN_PROBES] = &sof_shim_ida_probes,
+};
+
+static void sof_shim_client_auxdev_release(struct device *dev)
+{
+	struct sof_shim_client_dev *cdev = dev_to_sof_shim_client_dev(dev);
+
+	kfree(cdev->auxdev.dev.platform_data);
+	kfree(cdev);
+}
+
+/**
+ * sof_shim_client_dev_register() - create and add one client device of a DSP
+ * @sdev:	the DSP
+ * @name:	function name; must outlive the device (a string literal)
+ * @id:		device id, unique for @name
+ * @data:	platform data, copied; or NULL
+ * @size:	size of @data
+ *
+ * The device is named snd_sof_shim.<@name>.<@id> and is a child of the DSP's device.
+ *
+ * Return: 0 or a negative errno.
+ */
+int sof_shim_client_dev_register(struct sof_shim_dev *sdev, const char *name, u32 id,
+				 const void *data, size_t size)
+{
+	struct sof_shim_client_dev *cdev;
+	struct auxiliary_device *auxdev;
+	void *pdata = NULL;
+	int ret;
+
+	cdev = kzalloc(sizeof(*cdev), GFP_KERNEL);
+	if (!cdev)
+		return -ENOMEM;
+
+	if (data) {
+		pdata = kmemdup(data, size, GFP_KERNEL);
+		if (!pdata) {
+			ret = -ENOMEM;
+			goto err_free_cdev;
+		}
+	}
+
+	cdev->sdev = sdev;
+	auxdev = &cdev->auxdev;
+	auxdev->name = name;
+	auxdev->id = id;
+	auxdev->dev.parent = sdev->dev;
+	auxdev->dev.release = sof_shim_client_auxdev_release;
+	auxdev->dev.platform_data = pdata;
+
+	ret = auxiliary_device_init(auxdev);
+	if (ret < 0) {
+		dev_err(sdev->dev, "failed to initialize client dev %s.%u\n", name, id);
+		goto err_free_pdata;
+	}
+
+	ret = auxiliary_device_add(auxdev);
+	if (ret < 0) {
+		dev_err(sdev->dev, "failed to add client dev %s.%u\n", name, id);
+		/* the release callback frees cdev and its platform data */
+		auxiliary_device_uninit(auxdev);
+		return ret;
+	}
+
+	mutex_lock(&sdev->client_mutex);
+	list_add_tail(&cdev->list, &sdev->client_list);
+	mutex_unlock(&sdev->client_mutex);
+
+	return 0;
+
+err_free_pdata:
+	kfree(pdata);
+err_free_cdev:
+	kfree(cdev);
+	return ret;
+}
+EXPORT_SYMBOL_NS_GPL(sof_shim_client_dev_register, "SND_SOC_SOF_SHIM_CLIENT");
+
+/**
+ * sof_shim_client_dev_unregister() - delete one client device of a DSP
+ * @sdev:	the DSP
+ * @name:	function name given to sof_shim_client_dev_register()
+ * @id:		device id given to sof_shim_client_dev_register()
+ *
+ * Unbinds the client driver (waiting for it), then drops the device.
+ */
+void sof_shim_client_dev_unregister(struct sof_shim_dev *sdev, const char *name, u32 id)
+{
+	struct sof_shim_client_dev *cdev, *found = NULL;
+
+	mutex_lock(&sdev->client_mutex);
+	list_for_each_entry(cdev, &sdev->client_list, list) {
+		if (!strcmp(cdev->auxdev.name, name) && cdev->auxdev.id == id) {
+			list_del(&cdev->list);
+			found = cdev;
+			break;
+		}
+	}
+	mutex_unlock(&sdev->client_mutex);
+
+	/* outside client_mutex: the client's remove may still suspend/resume or send IPCs */
+	if (found) {
+		auxiliary_device_delete(&found->auxdev);
+		auxiliary_device_uninit(&found->auxdev);
+	}
+}
+EXPORT_SYMBOL_NS_GPL(sof_shim_client_dev_unregister, "SND_SOC_SOF_SHIM_CLIENT");
+
+static int sof_shim_register_fn(struct sof_shim_dev *sdev, enum sof_shim_fn fn)
+{
+	const void *pdata = NULL;
+	size_t psize = 0;
+	u32 i;
+	int id, ret;
+
+	if (fn == SOF_SHIM_FN_PROBES) {
+		pdata = &sof_shim_probes_host_ops;
+		psize = sizeof(sof_shim_probes_host_ops);
+	}
+
+	for (i = 0; i < sdev->fw.num_clients[fn]; i++) {
+		id = ida_alloc(sof_shim_fn_ida[fn], GFP_KERNEL);
+		if (id < 0)
+			return id;
+		ret = sof_shim_client_dev_register(sdev, sof_shim_fn_names[fn], id, pdata, psize);
+		if (ret) {
+			ida_free(sof_shim_fn_ida[fn], id);
+			return ret;
+		}
+	}
+	return 0;
+}
+
+/**
+ * sof_shim_unregister_clients() - delete every client device of a DSP, newest first
+ * @sdev:	the DSP
+ */
+void sof_shim_unregister_clients(struct sof_shim_dev *sdev)
+{
+	struct sof_shim_client_dev *cdev;
+	const char *name;
+	enum sof_shim_fn fn;
+	u32 id;
+
+	for (;;) {
+		mutex_lock(&sdev->client_mutex);
+		cdev = NULL;
+		if (!list_empty(&sdev->client_list)) {
+			cdev = list_last_entry(&sdev->client_list, struct sof_shim_client_dev,
+					       list);
+			name = cdev->auxdev.name;
+			id = cdev->auxdev.id;
+		}
+		mutex_unlock(&sdev->client_mutex);
+		if (!cdev)
+			break;
+
+		sof_shim_client_dev_unregister(sdev, name, id);
+		for (fn = 0; fn < SOF_SHIM_FN_NUM; fn++)
+			if (!strcmp(name, sof_shim_fn_names[fn]))
+				ida_free(sof_shim_fn_ida[fn], id);
+	}
+}
+
+/**
+ * sof_shim_register_clients() - create the client devices the firmware advertises
+ * @sdev:	the DSP
+ *
+ * Return: 0, or a negative errno with no client left behind.
+ */
+int sof_shim_register_clients(struct sof_shim_dev *sdev)
+{
+	enum sof_shim_fn fn;
+	int ret;
+
+	for (fn = 0; fn < SOF_SHIM_FN_NUM; fn++) {
+		ret = sof_shim_register_fn(sdev, fn);
+		if (ret) {
+			dev_err(sdev->dev, "%s client registration failed: %d\n",
+				sof_shim_fn_names[fn], ret);
+			sof_shim_unregister_clients(sdev);
+			return ret;
+		}
+	}
+	return 0;
+}
+
+void sof_shim_client_ida_destroy(void)
+{
+	enum sof_shim_fn fn;
+
+	for (fn = 0; fn < SOF_SHIM_FN_NUM; fn++)
+		ida_destroy(sof_shim_fn_ida[fn]);
+}
+
+/**
+ * sof_shim_client_ipc_tx_message() - send an IPC to the DSP on behalf of a client
+ * @cdev:		the client
+ * @ipc_msg:		message, starting with struct sof_shim_ipc_hdr (hdr.size is its size)
+ * @reply_data:		buffer for the reply, which starts with struct sof_shim_ipc_reply;
+ *			or NULL
+ * @reply_bytes:	size of @reply_data
+ *
+ * Messages of all clients of a DSP are serialised: one is in flight at a time.
+ *
+ * Return: 0 or a negative errno (see the DSP's firmware state for -ENODEV).
+ */
+int sof_shim_client_ipc_tx_message(struct sof_shim_client_dev *cdev, void *ipc_msg,
+				   void *reply_data, size_t reply_bytes)
+{
+	struct sof_shim_ipc_hdr *hdr = ipc_msg;
+
+	return sof_shim_ipc_tx(cdev->sdev, ipc_msg, hdr->size, reply_data, reply_bytes);
+}
+EXPORT_SYMBOL_NS_GPL(sof_shim_client_ipc_tx_message, "SND_SOC_SOF_SHIM_CLIENT");
+
+/**
+ * sof_shim_client_get_ipc_max_payload_size() - largest message or reply, header included
+ * @cdev:	the client
+ *
+ * Return: size in bytes.
+ */
+size_t sof_shim_client_get_ipc_max_payload_size(struct sof_shim_client_dev *cdev)
+{
+	return SOF_SHIM_IPC_MSG_MAX;
+}
+EXPORT_SYMBOL_NS_GPL(sof_shim_client_get_ipc_max_payload_size, "SND_SOC_SOF_SHIM_CLIENT");
+
+/**
+ * sof_shim_client_get_debugfs_root() - the DSP's debugfs directory
+ * @cdev:	the client
+ *
+ * Return: the directory (owned by the DSP; may be an error pointer if debugfs is off).
+ */
+struct dentry *sof_shim_client_get_debugfs_root(struct sof_shim_client_dev *cdev)
+{
+	return cdev->sdev->debugfs_root;
+}
+EXPORT_SYMBOL_NS_GPL(sof_shim_client_get_debugfs_root, "SND_SOC_SOF_SHIM_CLIENT");
+
+/**
+ * sof_shim_client_get_dma_dev() - the device DMA buffers must be allocated for
+ * @cdev:	the client
+ *
+ * Return: the DSP's device.
+ */
+struct device *sof_shim_client_get_dma_dev(struct sof_shim_client_dev *cdev)
+{
+	return cdev->sdev->dev;
+}
+EXPORT_SYMBOL_NS_GPL(sof_shim_client_get_dma_dev, "SND_SOC_SOF_SHIM_CLIENT");
+
+/**
+ * sof_shim_client_get_fw_version() - version of the running firmware
+ * @cdev:	the client
+ *
+ * Return: pointer into the DSP's data, valid while the client is bound.
+ */
+const struct sof_shim_fw_version *
+sof_shim_client_get_fw_version(struct sof_shim_client_dev *cdev)
+{
+	return &cdev->sdev->fw_version;
+}
+EXPORT_SYMBOL_NS_GPL(sof_shim_client_get_fw_version, "SND_SOC_SOF_SHIM_CLIENT");
+
+/**
+ * sof_shim_client_core_module_get() - pin the parent module while a stream is open
+ * @cdev:	the client
+ *
+ * Return: 0, or -ENODEV when the parent module is going away.
+ */
+int sof_shim_client_core_module_get(struct sof_shim_client_dev *cdev)
+{
+	if (!try_module_get(THIS_MODULE))
+		return -ENODEV;
+	return 0;
+}
+EXPORT_SYMBOL_NS_GPL(sof_shim_client_core_module_get, "SND_SOC_SOF_SHIM_CLIENT");
+
+/**
+ * sof_shim_client_core_module_put() - release sof_shim_client_core_module_get()
+ * @cdev:	the client
+ */
+void sof_shim_client_core_module_put(struct sof_shim_client_dev *cdev)
+{
+	module_put(THIS_MODULE);
+}
+EXPORT_SYMBOL_NS_GPL(sof_shim_client_core_module_put, "SND_SOC_SOF_SHIM_CLIENT");
+
+void sof_shim_client_ipc_rx_dispatcher(struct sof_shim_dev *sdev, void *msg_buf)
+{
+	struct sof_shim_ipc_hdr *hdr = msg_buf;
+	u32 msg_type = hdr->cmd & SOF_SHIM_GLB_TYPE_MASK;
+	struct sof_shim_ipc_event_entry *event;
+
+	mutex_lock(&sdev->client_event_handler_mutex);
+	list_for_each_entry(event, &sdev->ipc_rx_handler_list, list)
+		if (event->ipc_msg_type == msg_type)
+			event->callback(event->cdev, msg_buf);
+	mutex_unlock(&sdev->client_event_handler_mutex);
+}
+
+/**
+ * sof_shim_client_register_ipc_rx_handler() - receive DSP notifications of one type
+ * @cdev:		the client
+ * @ipc_msg_type:	SOF_SHIM_IPC_GLB_* type
+ * @callback:		called in process context with the message (header first)
+ *
+ * Return: 0, -EINVAL or -ENOMEM.
+ */
+int sof_shim_client_register_ipc_rx_handler(struct sof_shim_client_dev *cdev, u32 ipc_msg_type,
+					    sof_shim_client_event_callback callback)
+{
+	struct sof_shim_dev *sdev = cdev->sdev;
+	struct sof_shim_ipc_event_entry *event;
+
+	if (!callback || !(ipc_msg_type & SOF_SHIM_GLB_TYPE_MASK) ||
+	    (ipc_msg_type & ~SOF_SHIM_GLB_TYPE_MASK))
+		return -EINVAL;
+
+	event = kmalloc(sizeof(*event), GFP_KERNEL);
+	if (!event)
+		return -ENOMEM;
+
+	event->ipc_msg_type = ipc_msg_type;
+	event->cdev = cdev;
+	event->callback = callback;
+
+	mutex_lock(&sdev->client_event_handler_mutex);
+	list_add(&event->list, &sdev->ipc_rx_handler_list);
+	mutex_unlock(&sdev->client_event_handler_mutex);
+
+	return 0;
+}
+EXPORT_SYMBOL_NS_GPL(sof_shim_client_register_ipc_rx_handler, "SND_SOC_SOF_SHIM_CLIENT");
+
+/**
+ * sof_shim_client_unregister_ipc_rx_handler() - undo sof_shim_client_register_ipc_rx_handler()
+ * @cdev:		the client
+ * @ipc_msg_type:	the type it registered
+ *
+ * When this returns, the handler is not running and will not run again.
+ */
+void sof_shim_client_unregister_ipc_rx_handler(struct sof_shim_client_dev *cdev,
+					       u32 ipc_msg_type)
+{
+	struct sof_shim_dev *sdev = cdev->sdev;
+	struct sof_shim_ipc_event_entry *event;
+
+	mutex_lock(&sdev->client_event_handler_mutex);
+	list_for_each_entry(event, &sdev->ipc_rx_handler_list, list) {
+		if (event->cdev == cdev && event->ipc_msg_type == ipc_msg_type) {
+			list_del(&event->list);
+			kfree(event);
+			break;
+		}
+	}
+	mutex_unlock(&sdev->client_event_handler_mutex);
+}
+EXPORT_SYMBOL_NS_GPL(sof_shim_client_unregister_ipc_rx_handler, "SND_SOC_SOF_SHIM_CLIENT");
+
+void sof_shim_client_fw_state_dispatcher(struct sof_shim_dev *sdev)
+{
+	struct sof_shim_state_event_entry *event;
+
+	mutex_lock(&sdev->client_event_handler_mutex);
+	list_for_each_entry(event, &sdev->fw_state_handler_list, list)
+		event->callback(event->cdev, READ_ONCE(sdev->fw_state));
+	mutex_unlock(&sdev->client_event_handler_mutex);
+}
+
+/**
+ * sof_shim_client_register_fw_state_handler() - hear of firmware crashes and boots
+ * @cdev:	the client
+ * @callback:	called in process context with the new state
+ *
+ * Return: 0, -EINVAL or -ENOMEM.
+ */
+int sof_shim_client_register_fw_state_handler(struct sof_shim_client_dev *cdev,
+					      sof_shim_client_fw_state_callback callback)
+{
+	struct sof_shim_dev *sdev = cdev->sdev;
+	struct sof_shim_state_event_entry *event;
+
+	if (!callback)
+		return -EINVAL;
+
+	event = kmalloc(sizeof(*event), GFP_KERNEL);
+	if (!event)
+		return -ENOMEM;
+
+	event->cdev = cdev;
+	event->callback = callback;
+
+	mutex_lock(&sdev->client_event_handler_mutex);
+	list_add(&event->list, &sdev->fw_state_handler_list);
+	mutex_unlock(&sdev->client_event_handler_mutex);
+
+	return 0;
+}
+EXPORT_SYMBOL_NS_GPL(sof_shim_client_register_fw_state_handler, "SND_SOC_SOF_SHIM_CLIENT");
+
+/**
+ * sof_shim_client_unregister_fw_state_handler() - undo the registration
+ * @cdev:	the client
+ */
+void sof_shim_client_unregister_fw_state_handler(struct sof_shim_client_dev *cdev)
+{
+	struct sof_shim_dev *sdev = cdev->sdev;
+	struct sof_shim_state_event_entry *event;
+
+	mutex_lock(&sdev->client_event_handler_mutex);
+	list_for_each_entry(event, &sdev->fw_state_handler_list, list) {
+		if (event->cdev == cdev) {
+			list_del(&event->list);
+			kfree(event);
+			break;
+		}
+	}
+	mutex_unlock(&sdev->client_event_handler_mutex);
+}
+EXPORT_SYMBOL_NS_GPL(sof_shim_client_unregister_fw_state_handler, "SND_SOC_SOF_SHIM_CLIENT");
+
+/**
+ * sof_shim_client_get_fw_state() - current firmware state
+ * @cdev:	the client
+ *
+ * Return: the state; clients refuse new work with -ENODEV while it is SOF_SHIM_FW_CRASHED.
+ */
+enum sof_shim_fw_state sof_shim_client_get_fw_state(struct sof_shim_client_dev *cdev)
+{
+	return READ_ONCE(cdev->sdev->fw_state);
+}
+EXPORT_SYMBOL_NS_GPL(sof_shim_client_get_fw_state, "SND_SOC_SOF_SHIM_CLIENT");
+
+/* system PM of the parent reaches the clients (sof_suspend_clients() in mainline) */
+int sof_shim_suspend_clients(struct sof_shim_dev *sdev, pm_message_t state)
+{
+	struct auxiliary_driver *adrv;
+	struct sof_shim_client_dev *cdev;
+
+	mutex_lock(&sdev->client_mutex);
+	list_for_each_entry(cdev, &sdev->client_list, list) {
+		if (!cdev->auxdev.dev.driver)
+			continue;
+		adrv = to_auxiliary_drv(cdev->auxdev.dev.driver);
+		if (adrv->suspend)
+			adrv->suspend(&cdev->auxdev, state);
+	}
+	mutex_unlock(&sdev->client_mutex);
+	return 0;
+}
+
+int sof_shim_resume_clients(struct sof_shim_dev *sdev)
+{
+	struct auxiliary_driver *adrv;
+	struct sof_shim_client_dev *cdev;
+
+	mutex_lock(&sdev->client_mutex);
+	list_for_each_entry(cdev, &sdev->client_list, list) {
+		if (!cdev->auxdev.dev.driver)
+			continue;
+		adrv = to_auxiliary_drv(cdev->auxdev.dev.driver);
+		if (adrv->resume)
+			adrv->resume(&cdev->auxdev);
+	}
+	mutex_unlock(&sdev->client_mutex);
+	return 0;
+}

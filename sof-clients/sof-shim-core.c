@@ -1,0 +1,542 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * snd_sof_shim: a simulated SOF audio DSP, the parent of SOF auxiliary clients.
+ *
+ * DSPs are created and deleted at run time through the driver's control files, as
+ * netdevsim's bus does:
+ *
+ *   echo "ID [clients=ipc_flood:2,probes|none] [ipc_delay_us=N]" \
+ *	> /sys/bus/platform/drivers/snd_sof_shim/new_device
+ *   echo ID > /sys/bus/platform/drivers/snd_sof_shim/del_device
+ *
+ * Each DSP is a platform device snd_sof_shim.ID bound to this driver. Its "firmware" (the
+ * clients= list; default ipc_flood:2,probes) decides which auxiliary client devices exist:
+ * snd_sof_shim.ipc_flood.<n>, snd_sof_shim.probes.<n>. Per DSP, in sysfs:
+ *   fw_state	read the firmware state; write "crash" or "boot"
+ *   ipc_delay_us	how long the DSP takes to answer one IPC
+ *   notify	write N: the DSP sends N test notifications
+ *   ipc_stats	counters
+ * and its debugfs directory is /sys/kernel/debug/snd_sof_shim/snd_sof_shim.ID/.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/debugfs.h>
+#include <linux/device.h>
+#include <linux/kernel.h>
+#include <linux/list.h>
+#include <linux/module.h>
+#include <linux/mutex.h>
+#include <linux/platform_device.h>
+#include <linux/pm_runtime.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "sof-shim-priv.h"
+
+#define SOF_SHIM_MAX_ID			1023
+#define SOF_SHIM_CTRL_MAX_BYTES		256
+
+struct sof_shim_entry {
+	struct list_head list;
+	u32 id;
+	struct platform_device *pdev;
+};
+
+static LIST_HEAD(sof_shim_list);
+static DEFINE_MUTEX(sof_shim_list_mutex);
+static struct dentry *sof_shim_debugfs_top;
+
+static const char * const sof_shim_fw_state_names[] = {
+	[SOF_SHIM_FW_BOOT_NOT_STARTED] = "boot_not_started",
+	[SOF_SHIM_FW_BOOT_IN_PROGRESS] = "boot_in_progress",
+	[SOF_SHIM_FW_BOOT_COMPLETE] = "boot_complete",
+	[SOF_SHIM_FW_CRASHED] = "crashed",
+};
+
+/* ---- per-DSP sysfs ---- */
+
+static ssize_t fw_state_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	struct sof_shim_dev *sdev = dev_get_drvdata(dev);
+
+	return sysfs_emit(buf, "%s\n", sof_shim_fw_state_names[READ_ONCE(sdev->fw_state)]);
+}
+
+static ssize_t fw_state_store(struct device *dev, struct device_attribute *attr,
+			      const char *buf, size_t count)
+{
+	struct sof_shim_dev *sdev = dev_get_drvdata(dev);
+	int ret = 0;
+
+	mutex_lock(&sdev->state_mutex);
+	if (sysfs_streq(buf, "crash")) {
+		if (READ_ONCE(sdev->fw_state) != SOF_SHIM_FW_BOOT_COMPLETE)
+			ret = -EBUSY;
+		else
+			sof_shim_fw_crash(sdev);
+	} else if (sysfs_streq(buf, "boot")) {
+		ret = sof_shim_fw_boot(sdev);
+	} else {
+		ret = -EINVAL;
+	}
+	mutex_unlock(&sdev->state_mutex);
+
+	return ret ? ret : count;
+}
+static DEVICE_ATTR_RW(fw_state);
+
+static ssize_t ipc_delay_us_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	struct sof_shim_dev *sdev = dev_get_drvdata(dev);
+
+	return sysfs_emit(buf, "%u\n", READ_ONCE(sdev->ipc_delay_us));
+}
+
+static ssize_t ipc_delay_us_store(struct device *dev, struct device_attribute *attr,
+				  const char *buf, size_t count)
+{
+	struct sof_shim_dev *sdev = dev_get_drvdata(dev);
+	u32 val;
+	int ret;
+
+	ret = kstrtou32(buf, 0, &val);
+	if (ret)
+		return ret;
+	if (val > SOF_SHIM_MAX_IPC_DELAY_US)
+		return -EINVAL;
+	WRITE_ONCE(sdev->ipc_delay_us, val);
+	return count;
+}
+static DEVICE_ATTR_RW(ipc_delay_us);
+
+static ssize_t notify_store(struct device *dev, struct device_attribute *attr,
+			    const char *buf, size_t count)
+{
+	struct sof_shim_dev *sdev = dev_get_drvdata(dev);
+	u32 i, n;
+	int ret;
+
+	ret = kstrtou32(buf, 0, &n);
+	if (ret)
+		return ret;
+	if (!n || n > 1000)
+		return -EINVAL;
+	for (i = 0; i < n; i++) {
+		ret = sof_shim_dsp_notify(sdev, SOF_SHIM_IPC_GLB_TEST_MSG |
+					  SOF_SHIM_IPC_TEST_NOTIFY, &i, sizeof(i));
+		if (ret)
+			return ret;
+	}
+	flush_work(&sdev->rx_work);
+	return count;
+}
+static DEVICE_ATTR_WO(notify);
+
+static ssize_t ipc_stats_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	struct sof_shim_dev *sdev = dev_get_drvdata(dev);
+
+	return sysfs_emit(buf,
+			  "tx %lld\nmismatch %lld\ntimeout %lld\ndsp_reject %lld\nrx %lld\n"
+			  "runtime_suspend %d\nruntime_resume %d\n"
+			  "system_suspend %d\nsystem_resume %d\n",
+			  (long long)atomic64_read(&sdev->stat_tx),
+			  (long long)atomic64_read(&sdev->stat_mismatch),
+			  (long long)atomic64_read(&sdev->stat_timeout),
+			  (long long)atomic64_read(&sdev->stat_dsp_reject),
+			  (long long)atomic64_read(&sdev->stat_rx),
+			  atomic_read(&sdev->stat_runtime_suspend),
+			  atomic_read(&sdev->stat_runtime_resume),
+			  atomic_read(&sdev->stat_system_suspend),
+			  atomic_read(&sdev->stat_system_resume));
+}
+static DEVICE_ATTR_RO(ipc_stats);
+
+static ssize_t clients_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	struct sof_shim_dev *sdev = dev_get_drvdata(dev);
+
+	return sysfs_emit(buf, "ipc_flood:%u,probes:%u\n",
+			  sdev->fw.num_clients[SOF_SHIM_FN_IPC_FLOOD],
+			  sdev->fw.num_clients[SOF_SHIM_FN_PROBES]);
+}
+static DEVICE_ATTR_RO(clients);
+
+static struct attribute *sof_shim_dev_attrs[] = {
+	&dev_attr_fw_state.attr,
+	&dev_attr_ipc_delay_us.attr,
+	&dev_attr_notify.attr,
+	&dev_attr_ipc_stats.attr,
+	&dev_attr_clients.attr,
+	NULL
+};
+ATTRIBUTE_GROUPS(sof_shim_dev);
+
+/* ---- the platform driver ---- */
+
+static void sof_shim_pm_disable(void *data)
+{
+	struct device *dev = data;
+
+	pm_runtime_disable(dev);
+	pm_runtime_dont_use_autosuspend(dev);
+	pm_runtime_set_suspended(dev);
+}
+
+static void sof_shim_stop(void *data)
+{
+	struct sof_shim_dev *sdev = data;
+
+	sof_shim_probes_cleanup(sdev);
+	sof_shim_dsp_stop(sdev);
+}
+
+static void sof_shim_debugfs_remove(void *data)
+{
+	struct sof_shim_dev *sdev = data;
+
+	debugfs_remove_recursive(sdev->debugfs_root);
+}
+
+static void sof_shim_clients_remove(void *data)
+{
+	sof_shim_unregister_clients(data);
+}
+
+/*
+ * Everything is undone by devm actions, in reverse: clients first, then the DSP core and
+ * runtime PM. So the driver needs no .remove (whose return type changed in 6.11).
+ */
+static int sof_shim_probe(struct platform_device *pdev)
+{
+	const struct sof_shim_fw_config *fw = dev_get_platdata(&pdev->dev);
+	struct device *dev = &pdev->dev;
+	struct sof_shim_dev *sdev;
+	int ret;
+
+	if (!fw)
+		return -EINVAL;
+
+	sdev = devm_kzalloc(dev, sizeof(*sdev), GFP_KERNEL);
+	if (!sdev)
+		return -ENOMEM;
+
+	sdev->dev = dev;
+	sdev->id = pdev->id;
+	sdev->fw = *fw;
+	sdev->ipc_delay_us = fw->ipc_delay_us;
+	sdev->fw_version.major = 2;
+	sdev->fw_version.minor = 14;
+	sdev->fw_version.micro = 0;
+	sdev->powered = true;
+	mutex_init(&sdev->state_mutex);
+	mutex_init(&sdev->client_mutex);
+	INIT_LIST_HEAD(&sdev->client_list);
+	mutex_init(&sdev->client_event_handler_mutex);
+	INIT_LIST_HEAD(&sdev->ipc_rx_handler_list);
+	INIT_LIST_HEAD(&sdev->fw_state_handler_list);
+	sof_shim_probes_init(sdev);
+	platform_set_drvdata(pdev, sdev);
+
+	pm_runtime_set_autosuspend_delay(dev, SOF_SHIM_PM_AUTOSUSPEND_MS);
+	pm_runtime_use_autosuspend(dev);
+	pm_runtime_set_active(dev);
+	pm_runtime_enable(dev);
+	ret = devm_add_action_or_reset(dev, sof_shim_pm_disable, dev);
+	if (ret)
+		return ret;
+
+	ret = sof_shim_dsp_start(sdev);
+	if (ret) {
+		if (sdev->dsp_thread)
+			sof_shim_dsp_stop(sdev);
+		return dev_err_probe(dev, ret, "DSP start failed\n");
+	}
+	ret = devm_add_action_or_reset(dev, sof_shim_stop, sdev);
+	if (ret)
+		return ret;
+
+	sdev->debugfs_root = debugfs_create_dir(dev_name(dev), sof_shim_debugfs_top);
+	ret = devm_add_action_or_reset(dev, sof_shim_debugfs_remove, sdev);
+	if (ret)
+		return ret;
+
+	ret = sof_shim_register_clients(sdev);
+	if (ret)
+		return ret;
+	ret = devm_add_action_or_reset(dev, sof_shim_clients_remove, sdev);
+	if (ret)
+		return ret;
+
+	pm_runtime_mark_last_busy(dev);
+	dev_info(dev, "DSP up: firmware %u.%u.%u, clients ipc_flood:%u probes:%u, ipc delay %u us\n",
+		 sdev->fw_version.major, sdev->fw_version.minor, sdev->fw_version.micro,
+		 fw->num_clients[SOF_SHIM_FN_IPC_FLOOD], fw->num_clients[SOF_SHIM_FN_PROBES],
+		 sdev->ipc_delay_us);
+	return 0;
+}
+
+static int __maybe_unused sof_shim_runtime_suspend(struct device *dev)
+{
+	struct sof_shim_dev *sdev = dev_get_drvdata(dev);
+
+	WRITE_ONCE(sdev->powered, false);
+	atomic_inc(&sdev->stat_runtime_suspend);
+	return 0;
+}
+
+static int __maybe_unused sof_shim_runtime_resume(struct device *dev)
+{
+	struct sof_shim_dev *sdev = dev_get_drvdata(dev);
+
+	WRITE_ONCE(sdev->powered, true);
+	atomic_inc(&sdev->stat_runtime_resume);
+	return 0;
+}
+
+static int __maybe_unused sof_shim_suspend(struct device *dev)
+{
+	struct sof_shim_dev *sdev = dev_get_drvdata(dev);
+
+	sof_shim_suspend_clients(sdev, PMSG_SUSPEND);
+	atomic_inc(&sdev->stat_system_suspend);
+	return 0;
+}
+
+static int __maybe_unused sof_shim_resume(struct device *dev)
+{
+	struct sof_shim_dev *sdev = dev_get_drvdata(dev);
+
+	atomic_inc(&sdev->stat_system_resume);
+	return sof_shim_resume_clients(sdev);
+}
+
+static const struct dev_pm_ops sof_shim_pm_ops = {
+	SET_SYSTEM_SLEEP_PM_OPS(sof_shim_suspend, sof_shim_resume)
+	SET_RUNTIME_PM_OPS(sof_shim_runtime_suspend, sof_shim_runtime_resume, NULL)
+};
+
+/* ---- control files: new_device, del_device ---- */
+
+static int sof_shim_parse_clients(char *val, struct sof_shim_fw_config *fw)
+{
+	char *tok, *name, *num;
+	u32 n;
+	int ret;
+
+	memset(fw->num_clients, 0, sizeof(fw->num_clients));
+	if (!strcmp(val, "none"))
+		return 0;
+
+	while ((tok = strsep(&val, ",")) != NULL) {
+		name = strsep(&tok, ":");
+		num = tok;
+		n = 1;
+		if (num) {
+			ret = kstrtou32(num, 10, &n);
+			if (ret || !n)
+				return -EINVAL;
+		}
+		if (n > SOF_SHIM_FN_MAX_INSTANCES)
+			return -EINVAL;
+		if (!strcmp(name, "ipc_flood"))
+			fw->num_clients[SOF_SHIM_FN_IPC_FLOOD] = n;
+		else if (!strcmp(name, "probes") && n == 1)
+			/* one extractor per DSP, and probe_points lives in the DSP's directory */
+			fw->num_clients[SOF_SHIM_FN_PROBES] = n;
+		else
+			return -EINVAL;
+	}
+	return 0;
+}
+
+static int sof_shim_parse_new(char *buf, u32 *id, struct sof_shim_fw_config *fw)
+{
+	char *tok, *val;
+	int ret;
+
+	tok = strsep(&buf, " \t\n");
+	if (!tok || !*tok)
+		return -EINVAL;
+	ret = kstrtou32(tok, 10, id);
+	if (ret || *id > SOF_SHIM_MAX_ID)
+		return -EINVAL;
+
+	/* default firmware: two IPC flood clients (tandem test) and one probes client */
+	fw->num_clients[SOF_SHIM_FN_IPC_FLOOD] = 2;
+	fw->num_clients[SOF_SHIM_FN_PROBES] = 1;
+	fw->ipc_delay_us = 0;
+
+	while ((tok = strsep(&buf, " \t\n")) != NULL) {
+		if (!*tok)
+			continue;
+		val = strchr(tok, '=');
+		if (!val)
+			return -EINVAL;
+		*val++ = '\0';
+		if (!strcmp(tok, "clients")) {
+			ret = sof_shim_parse_clients(val, fw);
+		} else if (!strcmp(tok, "ipc_delay_us")) {
+			ret = kstrtou32(val, 10, &fw->ipc_delay_us);
+			if (!ret && fw->ipc_delay_us > SOF_SHIM_MAX_IPC_DELAY_US)
+				ret = -EINVAL;
+		} else {
+			ret = -EINVAL;
+		}
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static struct sof_shim_entry *sof_shim_find(u32 id)
+{
+	struct sof_shim_entry *e;
+
+	list_for_each_entry(e, &sof_shim_list, list)
+		if (e->id == id)
+			return e;
+	return NULL;
+}
+
+static ssize_t new_device_store(struct device_driver *drv, const char *buf, size_t count)
+{
+	struct platform_device_info info = {
+		.name = SOF_SHIM_DRV_NAME,
+	};
+	struct sof_shim_fw_config fw = {};
+	struct platform_device *pdev;
+	struct sof_shim_entry *e;
+	char *dup;
+	u32 id;
+	int ret;
+
+	if (count > SOF_SHIM_CTRL_MAX_BYTES)
+		return -E2BIG;
+	dup = kmemdup_nul(buf, count, GFP_KERNEL);
+	if (!dup)
+		return -ENOMEM;
+	ret = sof_shim_parse_new(dup, &id, &fw);
+	kfree(dup);
+	if (ret)
+		return ret;
+
+	e = kzalloc(sizeof(*e), GFP_KERNEL);
+	if (!e)
+		return -ENOMEM;
+	e->id = id;
+
+	mutex_lock(&sof_shim_list_mutex);
+	if (sof_shim_find(id)) {
+		ret = -EEXIST;
+		goto err_unlock;
+	}
+
+	info.id = id;
+	info.data = &fw;
+	info.size_data = sizeof(fw);
+	pdev = platform_device_register_full(&info);
+	if (IS_ERR(pdev)) {
+		ret = PTR_ERR(pdev);
+		goto err_unlock;
+	}
+
+	/* probing is synchronous: a DSP that did not come up is not kept */
+	device_lock(&pdev->dev);
+	ret = pdev->dev.driver ? 0 : -ENODEV;
+	device_unlock(&pdev->dev);
+	if (ret) {
+		platform_device_unregister(pdev);
+		goto err_unlock;
+	}
+
+	e->pdev = pdev;
+	list_add_tail(&e->list, &sof_shim_list);
+	mutex_unlock(&sof_shim_list_mutex);
+	return count;
+
+err_unlock:
+	mutex_unlock(&sof_shim_list_mutex);
+	kfree(e);
+	return ret;
+}
+static DRIVER_ATTR_WO(new_device);
+
+static ssize_t del_device_store(struct device_driver *drv, const char *buf, size_t count)
+{
+	struct sof_shim_entry *e;
+	u32 id;
+	int ret;
+
+	ret = kstrtou32(buf, 10, &id);
+	if (ret)
+		return ret;
+
+	mutex_lock(&sof_shim_list_mutex);
+	e = sof_shim_find(id);
+	if (!e) {
+		mutex_unlock(&sof_shim_list_mutex);
+		return -ENOENT;
+	}
+	list_del(&e->list);
+	mutex_unlock(&sof_shim_list_mutex);
+
+	/* unbinds the DSP: every client device goes first */
+	platform_device_unregister(e->pdev);
+	kfree(e);
+	return count;
+}
+static DRIVER_ATTR_WO(del_device);
+
+static struct attribute *sof_shim_drv_attrs[] = {
+	&driver_attr_new_device.attr,
+	&driver_attr_del_device.attr,
+	NULL
+};
+ATTRIBUTE_GROUPS(sof_shim_drv);
+
+static struct platform_driver sof_shim_driver = {
+	.probe = sof_shim_probe,
+	.driver = {
+		.name = SOF_SHIM_DRV_NAME,
+		.groups = sof_shim_drv_groups,
+		.dev_groups = sof_shim_dev_groups,
+		.pm = &sof_shim_pm_ops,
+		/* new_device relies on a synchronous probe */
+		.probe_type = PROBE_FORCE_SYNCHRONOUS,
+	},
+};
+
+static int __init sof_shim_init(void)
+{
+	int ret;
+
+	sof_shim_debugfs_top = debugfs_create_dir(SOF_SHIM_DRV_NAME, NULL);
+	ret = platform_driver_register(&sof_shim_driver);
+	if (ret)
+		debugfs_remove_recursive(sof_shim_debugfs_top);
+	return ret;
+}
+
+static void __exit sof_shim_exit(void)
+{
+	struct sof_shim_entry *e, *tmp;
+
+	mutex_lock(&sof_shim_list_mutex);
+	list_for_each_entry_safe_reverse(e, tmp, &sof_shim_list, list) {
+		list_del(&e->list);
+		platform_device_unregister(e->pdev);
+		kfree(e);
+	}
+	mutex_unlock(&sof_shim_list_mutex);
+
+	platform_driver_unregister(&sof_shim_driver);
+	debugfs_remove_recursive(sof_shim_debugfs_top);
+	sof_shim_client_ida_destroy();
+}
+
+module_init(sof_shim_init);
+module_exit(sof_shim_exit);
+
+MODULE_DESCRIPTION("Simulated SOF DSP: parent of SOF auxiliary clients (auxbus bundle)");
+MODULE_LICENSE("GPL");

@@ -1,0 +1,370 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * snd_sof_shim: the simulated DSP core and the host side of its IPC mailbox.
+ *
+ * The host writes one request into the mailbox and rings the doorbell; the DSP thread takes
+ * it, checks size, command and sequence number, waits ipc_delay_us, writes the reply and
+ * raises the "interrupt" (a completion). Host IPC is serialised as in SOF (ipc_tx_mutex:
+ * one message in flight), and the host checks every reply against its request.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/delay.h>
+#include <linux/device.h>
+#include <linux/kthread.h>
+#include <linux/pm_runtime.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "sof-shim-priv.h"
+
+struct sof_shim_rx_msg {
+	struct list_head list;
+	size_t bytes;
+	u8 data[];
+};
+
+/* DSP side: build the reply for one request; returns the reply size */
+static size_t sof_shim_dsp_handle(struct sof_shim_dev *sdev, const void *req, size_t bytes,
+				  void *reply_buf)
+{
+	const struct sof_shim_ipc_hdr *hdr = req;
+	struct sof_shim_ipc_reply *reply = reply_buf;
+	size_t reply_bytes = sizeof(*reply);
+	int error = 0;
+
+	switch (hdr->cmd & SOF_SHIM_GLB_TYPE_MASK) {
+	case SOF_SHIM_IPC_GLB_TEST_MSG:
+		if ((hdr->cmd & SOF_SHIM_CMD_TYPE_MASK) != SOF_SHIM_IPC_TEST_IPC_FLOOD ||
+		    bytes != sizeof(*hdr))
+			error = -EINVAL;
+		break;
+	case SOF_SHIM_IPC_GLB_PROBE:
+		error = sof_shim_probes_ipc(sdev, req, reply_buf, &reply_bytes);
+		break;
+	default:
+		error = -EINVAL;
+		break;
+	}
+
+	if (error)
+		reply_bytes = sizeof(*reply);
+	reply->hdr.cmd = hdr->cmd;
+	reply->hdr.size = reply_bytes;
+	reply->error = error;
+	return reply_bytes;
+}
+
+static int sof_shim_dsp_thread(void *data)
+{
+	struct sof_shim_dev *sdev = data;
+	struct sof_shim_ipc_hdr *hdr = (struct sof_shim_ipc_hdr *)sdev->dsp_req;
+	struct sof_shim_ipc_reply *reply = (struct sof_shim_ipc_reply *)sdev->dsp_reply;
+
+	while (!kthread_should_stop()) {
+		size_t bytes, reply_bytes;
+		u32 seq, delay;
+
+		/* interruptible: an idle DSP must not look like a hung task */
+		wait_event_interruptible(sdev->dsp_wq,
+					 READ_ONCE(sdev->doorbell) || kthread_should_stop());
+
+		spin_lock_irq(&sdev->mbox_lock);
+		if (!sdev->doorbell) {
+			spin_unlock_irq(&sdev->mbox_lock);
+			continue;
+		}
+		sdev->doorbell = false;
+		bytes = sdev->req_bytes;
+		seq = sdev->req_seq;
+		memcpy(sdev->dsp_req, sdev->mbox_req, bytes);
+		spin_unlock_irq(&sdev->mbox_lock);
+
+		/* the checks a firmware makes before it acts on a message */
+		if (bytes < sizeof(*hdr) || bytes > SOF_SHIM_IPC_MSG_MAX ||
+		    hdr->size != bytes || seq != sdev->dsp_expected_seq + 1) {
+			atomic64_inc(&sdev->stat_dsp_reject);
+			reply->hdr.cmd = bytes >= sizeof(*hdr) ? hdr->cmd : 0;
+			reply->hdr.size = sizeof(*reply);
+			reply->error = -EPROTO;
+			reply_bytes = sizeof(*reply);
+		} else {
+			reply_bytes = sof_shim_dsp_handle(sdev, sdev->dsp_req, bytes,
+							  sdev->dsp_reply);
+		}
+		sdev->dsp_expected_seq = seq;
+
+		delay = READ_ONCE(sdev->ipc_delay_us);
+		if (delay >= 10)
+			usleep_range(delay, delay + delay / 8 + 1);
+		else if (delay)
+			udelay(delay);
+
+		spin_lock_irq(&sdev->mbox_lock);
+		/* the host may have given up (timeout) or the firmware crashed meanwhile */
+		if (sdev->req_pending && sdev->req_seq == seq) {
+			memcpy(sdev->mbox_reply, sdev->dsp_reply, reply_bytes);
+			sdev->reply_bytes = reply_bytes;
+			sdev->reply_seq = seq;
+			sdev->reply_status = 0;
+			sdev->req_pending = false;
+			complete(&sdev->ipc_reply_done);
+		}
+		spin_unlock_irq(&sdev->mbox_lock);
+	}
+
+	return 0;
+}
+
+static void sof_shim_rx_work(struct work_struct *work)
+{
+	struct sof_shim_dev *sdev = container_of(work, struct sof_shim_dev, rx_work);
+	struct sof_shim_rx_msg *msg;
+
+	for (;;) {
+		spin_lock_irq(&sdev->rx_lock);
+		msg = list_first_entry_or_null(&sdev->rx_queue, struct sof_shim_rx_msg, list);
+		if (msg)
+			list_del(&msg->list);
+		spin_unlock_irq(&sdev->rx_lock);
+		if (!msg)
+			break;
+
+		atomic64_inc(&sdev->stat_rx);
+		sof_shim_client_ipc_rx_dispatcher(sdev, msg->data);
+		kfree(msg);
+	}
+}
+
+/**
+ * sof_shim_dsp_notify() - the DSP sends a notification to the host
+ * @sdev:	the DSP
+ * @cmd:	SOF_SHIM_IPC_GLB_* | command type
+ * @payload:	bytes after the header, or NULL
+ * @bytes:	size of @payload
+ *
+ * Return: 0, -ENODEV when the firmware is not running, -EINVAL or -ENOMEM.
+ */
+int sof_shim_dsp_notify(struct sof_shim_dev *sdev, u32 cmd, const void *payload, size_t bytes)
+{
+	struct sof_shim_ipc_hdr *hdr;
+	struct sof_shim_rx_msg *msg;
+
+	if (bytes > SOF_SHIM_IPC_MSG_MAX - sizeof(*hdr))
+		return -EINVAL;
+	if (READ_ONCE(sdev->fw_state) != SOF_SHIM_FW_BOOT_COMPLETE)
+		return -ENODEV;
+
+	msg = kzalloc(struct_size(msg, data, sizeof(*hdr) + bytes), GFP_KERNEL);
+	if (!msg)
+		return -ENOMEM;
+	msg->bytes = sizeof(*hdr) + bytes;
+	hdr = (struct sof_shim_ipc_hdr *)msg->data;
+	hdr->cmd = cmd;
+	hdr->size = msg->bytes;
+	if (bytes)
+		memcpy(msg->data + sizeof(*hdr), payload, bytes);
+
+	spin_lock_irq(&sdev->rx_lock);
+	list_add_tail(&msg->list, &sdev->rx_queue);
+	spin_unlock_irq(&sdev->rx_lock);
+	schedule_work(&sdev->rx_work);
+	return 0;
+}
+
+/**
+ * sof_shim_ipc_tx() - send one IPC to the DSP and wait for its reply
+ * @sdev:		the DSP
+ * @msg:		message, starting with struct sof_shim_ipc_hdr
+ * @msg_bytes:		size of @msg; must equal its hdr.size
+ * @reply_data:		buffer for the reply (starting with struct sof_shim_ipc_reply), or NULL
+ * @reply_bytes:	size of @reply_data
+ *
+ * Return: 0 or the DSP's (negative) error code; -ENODEV while the firmware is crashed or not
+ * booted, -ETIMEDOUT without a reply, -EIO when the firmware crashed with the message in
+ * flight, -EPROTO when the reply does not match the request.
+ */
+int sof_shim_ipc_tx(struct sof_shim_dev *sdev, void *msg, size_t msg_bytes,
+		    void *reply_data, size_t reply_bytes)
+{
+	struct sof_shim_ipc_hdr *hdr = msg;
+	struct sof_shim_ipc_reply *reply;
+	unsigned long left;
+	u32 seq;
+	int ret, pm;
+
+	if (msg_bytes < sizeof(*hdr) || msg_bytes > SOF_SHIM_IPC_MSG_MAX ||
+	    hdr->size != msg_bytes || reply_bytes > SOF_SHIM_IPC_MSG_MAX)
+		return -EINVAL;
+
+	/* the DSP has to be powered to answer; clients normally keep it so */
+	pm = pm_runtime_resume_and_get(sdev->dev);
+	if (pm < 0 && pm != -EACCES)
+		return pm;
+
+	mutex_lock(&sdev->ipc_tx_mutex);
+
+	if (READ_ONCE(sdev->fw_state) != SOF_SHIM_FW_BOOT_COMPLETE) {
+		ret = -ENODEV;
+		goto out_unlock;
+	}
+
+	seq = ++sdev->ipc_seq;
+
+	spin_lock_irq(&sdev->mbox_lock);
+	memcpy(sdev->mbox_req, msg, msg_bytes);
+	sdev->req_bytes = msg_bytes;
+	sdev->req_seq = seq;
+	sdev->req_pending = true;
+	sdev->reply_status = 0;
+	reinit_completion(&sdev->ipc_reply_done);
+	sdev->doorbell = true;
+	spin_unlock_irq(&sdev->mbox_lock);
+	wake_up(&sdev->dsp_wq);
+
+	left = wait_for_completion_timeout(&sdev->ipc_reply_done,
+					   msecs_to_jiffies(SOF_SHIM_IPC_TIMEOUT_MS));
+
+	spin_lock_irq(&sdev->mbox_lock);
+	if (!left && sdev->req_pending) {
+		sdev->req_pending = false;
+		spin_unlock_irq(&sdev->mbox_lock);
+		atomic64_inc(&sdev->stat_timeout);
+		dev_err(sdev->dev, "ipc timed out: cmd %#x seq %u\n", hdr->cmd, seq);
+		ret = -ETIMEDOUT;
+		goto out_unlock;
+	}
+	if (sdev->reply_status) {
+		ret = sdev->reply_status;
+		spin_unlock_irq(&sdev->mbox_lock);
+		goto out_unlock;
+	}
+
+	/* check the reply against the request */
+	reply = (struct sof_shim_ipc_reply *)sdev->mbox_reply;
+	if (sdev->reply_seq != seq || sdev->reply_bytes < sizeof(*reply) ||
+	    reply->hdr.size != sdev->reply_bytes || reply->hdr.cmd != hdr->cmd) {
+		spin_unlock_irq(&sdev->mbox_lock);
+		atomic64_inc(&sdev->stat_mismatch);
+		dev_err(sdev->dev, "ipc reply mismatch: cmd %#x seq %u\n", hdr->cmd, seq);
+		ret = -EPROTO;
+		goto out_unlock;
+	}
+	ret = reply->error;
+	if (reply_data && reply_bytes)
+		memcpy(reply_data, sdev->mbox_reply, min(reply_bytes, sdev->reply_bytes));
+	spin_unlock_irq(&sdev->mbox_lock);
+	atomic64_inc(&sdev->stat_tx);
+
+out_unlock:
+	mutex_unlock(&sdev->ipc_tx_mutex);
+	if (pm >= 0) {
+		pm_runtime_mark_last_busy(sdev->dev);
+		pm_runtime_put_autosuspend(sdev->dev);
+	}
+	return ret;
+}
+
+static void sof_shim_set_fw_state(struct sof_shim_dev *sdev, enum sof_shim_fw_state state)
+{
+	WRITE_ONCE(sdev->fw_state, state);
+	sof_shim_client_fw_state_dispatcher(sdev);
+}
+
+/**
+ * sof_shim_fw_crash() - the firmware crashes (control file fw_state, "crash")
+ * @sdev:	the DSP
+ *
+ * A message in flight fails with -EIO at once; new ones fail with -ENODEV until
+ * sof_shim_fw_boot(). Clients hear of it through their fw_state handlers.
+ */
+void sof_shim_fw_crash(struct sof_shim_dev *sdev)
+{
+	if (READ_ONCE(sdev->fw_state) == SOF_SHIM_FW_CRASHED)
+		return;
+
+	WRITE_ONCE(sdev->fw_state, SOF_SHIM_FW_CRASHED);
+	spin_lock_irq(&sdev->mbox_lock);
+	if (sdev->req_pending) {
+		sdev->req_pending = false;
+		sdev->reply_status = -EIO;
+		complete(&sdev->ipc_reply_done);
+	}
+	spin_unlock_irq(&sdev->mbox_lock);
+	dev_info(sdev->dev, "firmware crashed\n");
+	sof_shim_client_fw_state_dispatcher(sdev);
+}
+
+/**
+ * sof_shim_fw_boot() - (re)boot the firmware
+ * @sdev:	the DSP
+ *
+ * Resets the mailbox sequence and the DSP's probe state, then reports BOOT_COMPLETE to the
+ * clients and sends them a FW_READY notification.
+ *
+ * Return: 0, or -EBUSY when the firmware is already running.
+ */
+int sof_shim_fw_boot(struct sof_shim_dev *sdev)
+{
+	if (READ_ONCE(sdev->fw_state) == SOF_SHIM_FW_BOOT_COMPLETE)
+		return -EBUSY;
+
+	sof_shim_set_fw_state(sdev, SOF_SHIM_FW_BOOT_IN_PROGRESS);
+
+	mutex_lock(&sdev->ipc_tx_mutex);
+	sdev->ipc_seq = 0;
+	sdev->dsp_expected_seq = 0;
+	sof_shim_probes_reset(sdev);
+	mutex_unlock(&sdev->ipc_tx_mutex);
+
+	sof_shim_set_fw_state(sdev, SOF_SHIM_FW_BOOT_COMPLETE);
+	dev_info(sdev->dev, "firmware %u.%u.%u booted\n", sdev->fw_version.major,
+		 sdev->fw_version.minor, sdev->fw_version.micro);
+	return sof_shim_dsp_notify(sdev, SOF_SHIM_IPC_GLB_FW_READY, &sdev->fw_version,
+				   sizeof(sdev->fw_version));
+}
+
+/**
+ * sof_shim_dsp_start() - power the DSP core up and boot the firmware
+ * @sdev:	the DSP
+ *
+ * Return: 0 or a negative errno.
+ */
+int sof_shim_dsp_start(struct sof_shim_dev *sdev)
+{
+	struct task_struct *t;
+
+	mutex_init(&sdev->ipc_tx_mutex);
+	init_completion(&sdev->ipc_reply_done);
+	spin_lock_init(&sdev->mbox_lock);
+	init_waitqueue_head(&sdev->dsp_wq);
+	spin_lock_init(&sdev->rx_lock);
+	INIT_LIST_HEAD(&sdev->rx_queue);
+	INIT_WORK(&sdev->rx_work, sof_shim_rx_work);
+	sdev->fw_state = SOF_SHIM_FW_BOOT_NOT_STARTED;
+
+	t = kthread_run(sof_shim_dsp_thread, sdev, "sof-shim-dsp%u", sdev->id);
+	if (IS_ERR(t))
+		return PTR_ERR(t);
+	sdev->dsp_thread = t;
+
+	return sof_shim_fw_boot(sdev);
+}
+
+/**
+ * sof_shim_dsp_stop() - stop the DSP core; all clients are gone by now
+ * @sdev:	the DSP
+ */
+void sof_shim_dsp_stop(struct sof_shim_dev *sdev)
+{
+	struct sof_shim_rx_msg *msg, *tmp;
+
+	WRITE_ONCE(sdev->fw_state, SOF_SHIM_FW_BOOT_NOT_STARTED);
+	kthread_stop(sdev->dsp_thread);
+	cancel_work_sync(&sdev->rx_work);
+	list_for_each_entry_safe(msg, tmp, &sdev->rx_queue, list) {
+		list_del(&msg->list);
+		kfree(msg);
+	}
+}

@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * snd_sof_shim internals: one simulated SOF DSP per platform device snd_sof_shim.<ID>.
+ */
+#ifndef __SOF_SHIM_PRIV_H
+#define __SOF_SHIM_PRIV_H
+
+#include <linux/completion.h>
+#include <linux/mutex.h>
+#include <linux/spinlock.h>
+#include <linux/wait.h>
+#include <linux/workqueue.h>
+#include <auxbus/sof-shim.h>
+#include <auxbus/sof-shim-probes.h>
+
+#define SOF_SHIM_DRV_NAME		"snd_sof_shim"
+#define SOF_SHIM_IPC_TIMEOUT_MS		500
+#define SOF_SHIM_MAX_IPC_DELAY_US	100000
+#define SOF_SHIM_PM_AUTOSUSPEND_MS	200
+
+/* client functions a firmware image can provide */
+enum sof_shim_fn {
+	SOF_SHIM_FN_IPC_FLOOD,
+	SOF_SHIM_FN_PROBES,
+	SOF_SHIM_FN_NUM,
+};
+
+#define SOF_SHIM_FN_MAX_INSTANCES	8
+
+/**
+ * struct sof_shim_fw_config - what new_device asked for, the "firmware image"
+ * @num_clients:	instances of each enum sof_shim_fn the firmware advertises
+ * @ipc_delay_us:	time the DSP takes to answer one IPC
+ */
+struct sof_shim_fw_config {
+	u32 num_clients[SOF_SHIM_FN_NUM];
+	u32 ipc_delay_us;
+};
+
+struct sof_shim_probe_point {
+	u32 buffer_id;
+	u32 purpose;
+	u32 stream_tag;
+	u64 seq;
+};
+
+/* DSP side of probes, and the extraction "DMA" into the compress buffer */
+struct sof_shim_probes_dsp {
+	spinlock_t lock;		/* points, generator state */
+	bool inited;
+	u32 stream_tag;
+	u32 buffer_size;
+	u32 num_points;
+	struct sof_shim_probe_point points[SOF_SHIM_PROBE_MAX_POINTS];
+
+	/* packet being emitted */
+	bool cur_valid;
+	u32 cur_buffer_id;
+	u32 cur_format;
+	u64 cur_seq;
+	u32 cur_checksum;
+	u32 cur_pos;			/* byte within the packet */
+	bool have_last;
+	u32 last_buffer_id;		/* point of the last complete packet */
+
+	/* host side extractor stream */
+	struct mutex stream_mutex;	/* cstream, running */
+	struct snd_compr_stream *cstream;
+	bool running;
+	u64 produced;			/* bytes written into the ring, release/acquire */
+	struct delayed_work work;
+};
+
+struct sof_shim_dev {
+	struct device *dev;
+	u32 id;
+	struct sof_shim_fw_config fw;
+	struct sof_shim_fw_version fw_version;
+	enum sof_shim_fw_state fw_state;
+	struct dentry *debugfs_root;
+
+	/* clients */
+	struct mutex client_mutex;		/* client_list */
+	struct list_head client_list;
+	struct mutex client_event_handler_mutex;	/* both handler lists */
+	struct list_head ipc_rx_handler_list;
+	struct list_head fw_state_handler_list;
+
+	/* host IPC: one message in flight */
+	struct mutex ipc_tx_mutex;
+	u32 ipc_seq;
+	struct completion ipc_reply_done;
+
+	/* mailbox shared by host and DSP */
+	spinlock_t mbox_lock;
+	bool doorbell;
+	bool req_pending;
+	u32 req_seq;
+	size_t req_bytes;
+	int reply_status;
+	u32 reply_seq;
+	size_t reply_bytes;
+	u8 mbox_req[SOF_SHIM_IPC_MSG_MAX];
+	u8 mbox_reply[SOF_SHIM_IPC_MSG_MAX];
+
+	/* the DSP core */
+	struct task_struct *dsp_thread;
+	wait_queue_head_t dsp_wq;
+	u32 dsp_expected_seq;
+	u32 ipc_delay_us;
+	u8 dsp_req[SOF_SHIM_IPC_MSG_MAX];
+	u8 dsp_reply[SOF_SHIM_IPC_MSG_MAX];
+
+	/* DSP -> host notifications */
+	spinlock_t rx_lock;
+	struct list_head rx_queue;
+	struct work_struct rx_work;
+
+	struct sof_shim_probes_dsp probes;
+
+	/* counters, read through sysfs ipc_stats */
+	atomic64_t stat_tx;
+	atomic64_t stat_mismatch;
+	atomic64_t stat_timeout;
+	atomic64_t stat_dsp_reject;
+	atomic64_t stat_rx;
+	atomic_t stat_runtime_suspend;
+	atomic_t stat_runtime_resume;
+	atomic_t stat_system_suspend;
+	atomic_t stat_system_resume;
+	bool powered;
+
+	struct mutex state_mutex;	/* fw_state changes from the control files */
+};
+
+/* sof-shim-ipc.c */
+int sof_shim_dsp_start(struct sof_shim_dev *sdev);
+void sof_shim_dsp_stop(struct sof_shim_dev *sdev);
+int sof_shim_ipc_tx(struct sof_shim_dev *sdev, void *msg, size_t msg_bytes,
+		    void *reply_data, size_t reply_bytes);
+void sof_shim_fw_crash(struct sof_shim_dev *sdev);
+int sof_shim_fw_boot(struct sof_shim_dev *sdev);
+int sof_shim_dsp_notify(struct sof_shim_dev *sdev, u32 cmd, const void *payload, size_t bytes);
+
+/* sof-shim-client.c */
+void sof_shim_client_ipc_rx_dispatcher(struct sof_shim_dev *sdev, void *msg_buf);
+void sof_shim_client_fw_state_dispatcher(struct sof_shim_dev *sdev);
+int sof_shim_register_clients(struct sof_shim_dev *sdev);
+void sof_shim_unregister_clients(struct sof_shim_dev *sdev);
+int sof_shim_suspend_clients(struct sof_shim_dev *sdev, pm_message_t state);
+int sof_shim_resume_clients(struct sof_shim_dev *sdev);
+void sof_shim_client_ida_destroy(void);
+
+/* sof-shim-probes-host.c */
+void sof_shim_probes_init(struct sof_shim_dev *sdev);
+void sof_shim_probes_cleanup(struct sof_shim_dev *sdev);
+void sof_shim_probes_reset(struct sof_shim_dev *sdev);
+int sof_shim_probes_ipc(struct sof_shim_dev *sdev, const void *req, void *reply, size_t *reply_bytes);
+extern const struct sof_shim_probes_host_ops sof_shim_probes_host_ops;
+
+#endif /* __SOF_SHIM_PRIV_H */

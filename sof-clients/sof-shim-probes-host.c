@@ -1,0 +1,410 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * snd_sof_shim: probes on the simulated DSP, and the host side of probe extraction.
+ *
+ * The DSP side answers the PROBE IPCs (init/deinit, point add/info/remove). The extraction
+ * "DMA" is a delayed work that, while the extractor stream runs, writes the packets of
+ * include/auxbus/sof-shim-probes.h into the compress ring buffer. It never overwrites data
+ * the reader has not taken (flow controlled), so a reader can check every byte.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/math64.h>
+#include <linux/kernel.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <sound/compress_driver.h>
+#include <sound/pcm.h>
+
+#include "sof-shim-priv.h"
+
+#define SOF_SHIM_PROBES_STREAM_TAG	1
+#define SOF_SHIM_PROBES_CHUNK		(16 * 1024)
+
+static struct sof_shim_probe_point *
+sof_shim_probes_find(struct sof_shim_probes_dsp *p, u32 buffer_id)
+{
+	u32 i;
+
+	for (i = 0; i < p->num_points; i++)
+		if (p->points[i].buffer_id == buffer_id)
+			return &p->points[i];
+	return NULL;
+}
+
+static void sof_shim_probes_insert(struct sof_shim_probes_dsp *p,
+				   const struct sof_shim_probe_point_desc *d)
+{
+	u32 i = p->num_points;
+
+	/* keep the points sorted by buffer_id: packets go round-robin in that order */
+	while (i && p->points[i - 1].buffer_id > d->buffer_id) {
+		p->points[i] = p->points[i - 1];
+		i--;
+	}
+	p->points[i].buffer_id = d->buffer_id;
+	p->points[i].purpose = d->purpose;
+	p->points[i].stream_tag = d->stream_tag;
+	p->points[i].seq = 0;
+	p->num_points++;
+}
+
+static void sof_shim_probes_remove(struct sof_shim_probes_dsp *p, u32 buffer_id)
+{
+	u32 i;
+
+	for (i = 0; i < p->num_points; i++) {
+		if (p->points[i].buffer_id != buffer_id)
+			continue;
+		memmove(&p->points[i], &p->points[i + 1],
+			(p->num_points - i - 1) * sizeof(p->points[0]));
+		p->num_points--;
+		return;
+	}
+}
+
+static void sof_shim_probes_reset_locked(struct sof_shim_probes_dsp *p)
+{
+	p->inited = false;
+	p->num_points = 0;
+	p->cur_valid = false;
+	p->have_last = false;
+}
+
+static int sof_shim_probes_point_add(struct sof_shim_probes_dsp *p, const void *req)
+{
+	const struct sof_shim_ipc_probe_point_add_params *msg = req;
+	u32 i, j, n = msg->num_elems;
+
+	if (!n || n > SOF_SHIM_PROBE_MAX_POINTS ||
+	    msg->hdr.size != struct_size(msg, desc, n))
+		return -EINVAL;
+	if (!p->inited)
+		return -EINVAL;
+	if (p->num_points + n > SOF_SHIM_PROBE_MAX_POINTS)
+		return -ENOSPC;
+
+	/* all or nothing */
+	for (i = 0; i < n; i++) {
+		if (msg->desc[i].purpose != SOF_SHIM_PROBE_PURPOSE_EXTRACTION)
+			return -EINVAL;
+		if (sof_shim_probes_find(p, msg->desc[i].buffer_id))
+			return -EEXIST;
+		for (j = 0; j < i; j++)
+			if (msg->desc[j].buffer_id == msg->desc[i].buffer_id)
+				return -EEXIST;
+	}
+	for (i = 0; i < n; i++)
+		sof_shim_probes_insert(p, &msg->desc[i]);
+	return 0;
+}
+
+static int sof_shim_probes_point_remove(struct sof_shim_probes_dsp *p, const void *req)
+{
+	const struct sof_shim_ipc_probe_point_remove_params *msg = req;
+	u32 i, n = msg->num_elems;
+
+	if (!n || n > SOF_SHIM_PROBE_MAX_POINTS ||
+	    msg->hdr.size != struct_size(msg, buffer_id, n))
+		return -EINVAL;
+
+	for (i = 0; i < n; i++)
+		if (!sof_shim_probes_find(p, msg->buffer_id[i]))
+			return -ENOENT;
+	for (i = 0; i < n; i++)
+		sof_shim_probes_remove(p, msg->buffer_id[i]);
+	return 0;
+}
+
+/**
+ * sof_shim_probes_ipc() - the DSP handles one PROBE IPC
+ * @sdev:		the DSP
+ * @req:		the request (checked: size fits the mailbox)
+ * @reply_buf:		reply buffer of SOF_SHIM_IPC_MSG_MAX bytes
+ * @reply_bytes:	in: size of a plain reply; out: size of the reply written
+ *
+ * Return: 0 or the negative errno the firmware puts into the reply.
+ */
+int sof_shim_probes_ipc(struct sof_shim_dev *sdev, const void *req, void *reply_buf,
+			size_t *reply_bytes)
+{
+	const struct sof_shim_ipc_hdr *hdr = req;
+	const struct sof_shim_ipc_probe_dma_add_params *init = req;
+	struct sof_shim_ipc_probe_info_params *info = reply_buf;
+	struct sof_shim_probes_dsp *p = &sdev->probes;
+	struct sof_shim_probe_point_desc *desc;
+	struct sof_shim_probe_dma *dma;
+	int ret = 0;
+	u32 i;
+
+	spin_lock(&p->lock);
+	switch (hdr->cmd & SOF_SHIM_CMD_TYPE_MASK) {
+	case SOF_SHIM_IPC_PROBE_INIT:
+		if (hdr->size != struct_size(init, dma, 1) || init->num_elems != 1)
+			ret = -EINVAL;
+		else if (p->inited)
+			ret = -EBUSY;
+		else {
+			p->inited = true;
+			p->stream_tag = init->dma[0].stream_tag;
+			p->buffer_size = init->dma[0].dma_buffer_size;
+		}
+		break;
+	case SOF_SHIM_IPC_PROBE_DEINIT:
+		if (hdr->size != sizeof(*hdr) || !p->inited)
+			ret = -EINVAL;
+		else if (p->num_points)
+			ret = -EBUSY;
+		else
+			sof_shim_probes_reset_locked(p);
+		break;
+	case SOF_SHIM_IPC_PROBE_DMA_INFO:
+		info->num_elems = p->inited ? 1 : 0;
+		dma = (struct sof_shim_probe_dma *)info->elems;
+		if (p->inited) {
+			dma->stream_tag = p->stream_tag;
+			dma->dma_buffer_size = p->buffer_size;
+		}
+		*reply_bytes = sizeof(*info) + info->num_elems * sizeof(*dma);
+		break;
+	case SOF_SHIM_IPC_PROBE_POINT_ADD:
+		ret = sof_shim_probes_point_add(p, req);
+		break;
+	case SOF_SHIM_IPC_PROBE_POINT_INFO:
+		info->num_elems = p->num_points;
+		desc = (struct sof_shim_probe_point_desc *)info->elems;
+		for (i = 0; i < p->num_points; i++) {
+			desc[i].buffer_id = p->points[i].buffer_id;
+			desc[i].purpose = p->points[i].purpose;
+			desc[i].stream_tag = p->points[i].stream_tag;
+		}
+		*reply_bytes = sizeof(*info) + p->num_points * sizeof(*desc);
+		break;
+	case SOF_SHIM_IPC_PROBE_POINT_REMOVE:
+		ret = sof_shim_probes_point_remove(p, req);
+		break;
+	default:
+		ret = -EINVAL;
+		break;
+	}
+	spin_unlock(&p->lock);
+	return ret;
+}
+
+/* start the next packet: the active point after the last one, in buffer_id order */
+static bool sof_shim_probes_next_packet(struct sof_shim_probes_dsp *p)
+{
+	struct sof_shim_probe_point *pt;
+	u32 i = 0;
+
+	if (!p->num_points)
+		return false;
+	if (p->have_last)
+		while (i < p->num_points && p->points[i].buffer_id <= p->last_buffer_id)
+			i++;
+	if (i == p->num_points)
+		i = 0;
+
+	pt = &p->points[i];
+	p->cur_buffer_id = pt->buffer_id;
+	p->cur_format = pt->purpose;
+	p->cur_seq = pt->seq++;
+	p->cur_checksum = sof_shim_probe_packet_word(pt->buffer_id, pt->purpose, p->cur_seq,
+						     SOF_SHIM_PROBE_PACKET_WORDS - 1);
+	p->cur_pos = 0;
+	p->cur_valid = true;
+	return true;
+}
+
+/* write up to @n bytes of the extraction stream at ring offset @off; returns bytes written */
+static u32 sof_shim_probes_fill(struct sof_shim_probes_dsp *p, u8 *ring, u32 ring_size,
+				u32 off, u32 n)
+{
+	u32 done = 0, w, word = 0;
+
+	while (done < n) {
+		if (!p->cur_valid && !sof_shim_probes_next_packet(p))
+			break;
+
+		w = p->cur_pos / 4;
+		if (w == SOF_SHIM_PROBE_PACKET_WORDS - 1)
+			word = p->cur_checksum;
+		else
+			word = sof_shim_probe_packet_word(p->cur_buffer_id, p->cur_format,
+							  p->cur_seq, w);
+		ring[off] = word >> (8 * (p->cur_pos % 4));
+		if (++off == ring_size)
+			off = 0;
+		done++;
+
+		if (++p->cur_pos == SOF_SHIM_PROBE_PACKET_BYTES) {
+			p->cur_valid = false;
+			p->have_last = true;
+			p->last_buffer_id = p->cur_buffer_id;
+		}
+	}
+	return done;
+}
+
+static void sof_shim_probes_work(struct work_struct *work)
+{
+	struct sof_shim_probes_dsp *p = container_of(to_delayed_work(work),
+						     struct sof_shim_probes_dsp, work);
+	struct sof_shim_dev *sdev = container_of(p, struct sof_shim_dev, probes);
+	struct snd_compr_runtime *rt;
+	u64 consumed, used;
+	u32 n, off, done;
+
+	mutex_lock(&p->stream_mutex);
+	if (!p->running || !p->cstream)
+		goto out_unlock;
+
+	rt = p->cstream->runtime;
+	if (rt->dma_area && rt->buffer_size && rt->buffer_size <= U32_MAX &&
+	    READ_ONCE(sdev->fw_state) == SOF_SHIM_FW_BOOT_COMPLETE) {
+		consumed = READ_ONCE(rt->total_bytes_transferred);
+		used = p->produced - consumed;
+		n = used < rt->buffer_size ? min_t(u64, rt->buffer_size - used,
+						    SOF_SHIM_PROBES_CHUNK) : 0;
+		div_u64_rem(p->produced, rt->buffer_size, &off);
+
+		spin_lock(&p->lock);
+		done = p->inited ? sof_shim_probes_fill(p, rt->dma_area, rt->buffer_size,
+							off, n) : 0;
+		spin_unlock(&p->lock);
+
+		if (done) {
+			/* data before position: pairs with smp_load_acquire() in pointer */
+			smp_store_release(&p->produced, p->produced + done);
+			snd_compr_fragment_elapsed(p->cstream);
+		}
+	}
+	queue_delayed_work(system_wq, &p->work, 1);
+
+out_unlock:
+	mutex_unlock(&p->stream_mutex);
+}
+
+static int sof_shim_probes_startup(struct sof_shim_client_dev *cdev,
+				   struct snd_compr_stream *cstream,
+				   struct snd_soc_dai *dai, u32 *stream_id)
+{
+	struct sof_shim_probes_dsp *p = &cdev->sdev->probes;
+	int ret = 0;
+
+	mutex_lock(&p->stream_mutex);
+	if (p->cstream) {
+		ret = -EBUSY;
+	} else {
+		p->cstream = cstream;
+		p->running = false;
+		p->produced = 0;
+		*stream_id = SOF_SHIM_PROBES_STREAM_TAG;
+	}
+	mutex_unlock(&p->stream_mutex);
+	return ret;
+}
+
+static void sof_shim_probes_stop(struct sof_shim_probes_dsp *p)
+{
+	mutex_lock(&p->stream_mutex);
+	p->running = false;
+	mutex_unlock(&p->stream_mutex);
+	cancel_delayed_work_sync(&p->work);
+}
+
+static int sof_shim_probes_shutdown(struct sof_shim_client_dev *cdev,
+				    struct snd_compr_stream *cstream,
+				    struct snd_soc_dai *dai)
+{
+	struct sof_shim_probes_dsp *p = &cdev->sdev->probes;
+
+	sof_shim_probes_stop(p);
+	mutex_lock(&p->stream_mutex);
+	if (p->cstream == cstream)
+		p->cstream = NULL;
+	mutex_unlock(&p->stream_mutex);
+	return 0;
+}
+
+static int sof_shim_probes_set_params(struct sof_shim_client_dev *cdev,
+				      struct snd_compr_stream *cstream,
+				      struct snd_compr_params *params,
+				      struct snd_soc_dai *dai)
+{
+	/* the ring is the compress buffer the client allocated; nothing else to set up */
+	return cstream->runtime->dma_area ? 0 : -EINVAL;
+}
+
+static int sof_shim_probes_trigger(struct sof_shim_client_dev *cdev,
+				   struct snd_compr_stream *cstream, int cmd,
+				   struct snd_soc_dai *dai)
+{
+	struct sof_shim_probes_dsp *p = &cdev->sdev->probes;
+
+	switch (cmd) {
+	case SNDRV_PCM_TRIGGER_START:
+	case SNDRV_PCM_TRIGGER_PAUSE_RELEASE:
+	case SNDRV_PCM_TRIGGER_RESUME:
+		mutex_lock(&p->stream_mutex);
+		p->running = true;
+		queue_delayed_work(system_wq, &p->work, 0);
+		mutex_unlock(&p->stream_mutex);
+		return 0;
+	case SNDRV_PCM_TRIGGER_STOP:
+	case SNDRV_PCM_TRIGGER_PAUSE_PUSH:
+	case SNDRV_PCM_TRIGGER_SUSPEND:
+		sof_shim_probes_stop(p);
+		return 0;
+	default:
+		return -EINVAL;
+	}
+}
+
+static int sof_shim_probes_pointer(struct sof_shim_client_dev *cdev,
+				   struct snd_compr_stream *cstream,
+				   u64 *copied_total, u32 *byte_offset)
+{
+	struct sof_shim_probes_dsp *p = &cdev->sdev->probes;
+	u64 size = cstream->runtime->buffer_size;
+	u64 produced = smp_load_acquire(&p->produced);
+	u32 off = 0;
+
+	if (size && size <= U32_MAX)
+		div_u64_rem(produced, size, &off);
+	*copied_total = produced;
+	*byte_offset = off;
+	return 0;
+}
+
+const struct sof_shim_probes_host_ops sof_shim_probes_host_ops = {
+	.startup = sof_shim_probes_startup,
+	.shutdown = sof_shim_probes_shutdown,
+	.set_params = sof_shim_probes_set_params,
+	.trigger = sof_shim_probes_trigger,
+	.pointer = sof_shim_probes_pointer,
+};
+
+void sof_shim_probes_init(struct sof_shim_dev *sdev)
+{
+	struct sof_shim_probes_dsp *p = &sdev->probes;
+
+	spin_lock_init(&p->lock);
+	mutex_init(&p->stream_mutex);
+	INIT_DELAYED_WORK(&p->work, sof_shim_probes_work);
+}
+
+/* firmware (re)boot: the DSP forgets its probes; a running extractor stream gets no data */
+void sof_shim_probes_reset(struct sof_shim_dev *sdev)
+{
+	struct sof_shim_probes_dsp *p = &sdev->probes;
+
+	spin_lock(&p->lock);
+	sof_shim_probes_reset_locked(p);
+	spin_unlock(&p->lock);
+}
+
+void sof_shim_probes_cleanup(struct sof_shim_dev *sdev)
+{
+	sof_shim_probes_stop(&sdev->probes);
+}
