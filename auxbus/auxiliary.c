@@ -223,6 +223,7 @@ EXPORT_SYMBOL_NS_GPL(auxiliary_device_init, "AUXBUS");
 int __auxiliary_device_add(struct auxiliary_device *auxdev, const char *modname)
 {
 	struct device *dev = &auxdev->dev;
+	struct device *other;
 	int ret;
 
 	if (!modname) {
@@ -234,6 +235,17 @@ int __auxiliary_device_add(struct auxiliary_device *auxdev, const char *modname)
 	if (ret) {
 		dev_err(dev, "auxiliary device dev_set_name failed: %d\n", ret);
 		return ret;
+	}
+
+	/*
+	 * A duplicate name would fail in device_add() too, but only after sysfs has
+	 * dumped a stack for the duplicate file name: say it plainly instead.
+	 */
+	other = bus_find_device_by_name(&auxiliary_bus_type, NULL, dev_name(dev));
+	if (other) {
+		put_device(other);
+		dev_err(dev, "adding auxiliary device failed: name and id already in use\n");
+		return -EEXIST;
 	}
 
 	ret = device_add(dev);

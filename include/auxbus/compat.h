@@ -9,6 +9,7 @@
  *
  * Rule for every C file of the bundle: define pr_fmt() before the first pr_*() call
  * (see "pr_fmt" below); this header deliberately leaves pr_fmt undefined.
+ * It also includes the bundle's <linux/auxiliary_bus.h> (see below).
  *
  * Other areas append their own sections at the END of this file ("ASoC", "netdev").
  */
@@ -28,6 +29,14 @@
 #endif
 #include <linux/export.h>
 #include <linux/module.h>
+/*
+ * The bundle's <linux/auxiliary_bus.h>, by path: kbuild searches the kernel's include
+ * directories (LINUXINCLUDE) before a module's ccflags -I, so on v5.11+ kernels a plain
+ * #include <linux/auxiliary_bus.h> would find the kernel's header first. Included here,
+ * ours claims the kernel header's include guard (bundled backend) or wraps it with
+ * #include_next (kernel backend), whatever the include order.
+ */
+#include "../linux/auxiliary_bus.h"
 #ifdef __AUXBUS_COMPAT_PR_FMT
 #undef pr_fmt
 #undef __AUXBUS_COMPAT_PR_FMT
