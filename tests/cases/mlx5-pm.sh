@@ -1,0 +1,72 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# mlx5 shim: attach/detach. A system suspend (pm_test "devices", freeze) detaches the ports,
+# which calls the bound drivers' suspend() instead of deleting their devices, and resume
+# attaches them again, as mlx5 does. Then the same through the port's pm control file, and
+# a detach without suspend, which deletes the devices and re-adds them on attach.
+# own-boot: yes
+. /tests/lib/ktap.sh
+
+D=/sys/kernel/debug/mlx5_shim
+PB=/sys/bus/mlx5_shim/devices
+AB=/sys/bus/$AUXBUS_BUS/devices
+MODS="mlx5_shim_vdpa mlx5_shim_rdma mlx5_shim_eth mlx5_shim_core"
+
+cleanup() {
+	[ -w /sys/power/pm_test ] && echo none >/sys/power/pm_test
+	echo 1 >$D/del_device 2>/dev/null
+	for m in $MODS; do modprobe -r "$m" 2>/dev/null; done
+}
+trap cleanup EXIT
+
+ctl() { printf '%s\n' "$2" >"$1"; }
+names() { ls "$PB/$1/" | grep '^mlx5_shim_core\.' | tr '\n' ' ' | sed 's/ $//'; }
+adev() { basename "$(ls -d "$PB/$1/mlx5_shim_core.$2".* 2>/dev/null | head -n 1)"; }
+
+t_check "load modules" sh -c 'for m in mlx5_shim_core mlx5_shim_eth mlx5_shim_rdma mlx5_shim_vdpa; do modprobe $m || exit 1; done'
+t_check "create adapter 1" ctl $D/new_device "1 ports=2"
+ip link set mlx5s1p0 up
+before=$(names mlx5_shim1p0)
+ifindex=$(cat /sys/class/net/mlx5s1p0/ifindex)
+R=$AB/$(adev mlx5_shim1p0 rdma)
+V=$AB/$(adev mlx5_shim1p0 vnet)
+
+if [ -w /sys/power/pm_test ] && grep -qw freeze /sys/power/state; then
+	echo devices >/sys/power/pm_test
+	[ -w /sys/module/suspend/parameters/pm_test_delay ] &&
+		echo 0 >/sys/module/suspend/parameters/pm_test_delay
+	t_check "suspend to idle, pm_test devices" sh -c 'echo freeze >/sys/power/state'
+	echo none >/sys/power/pm_test
+	t_eq "pm_test: same devices after resume" "$before" "$(names mlx5_shim1p0)"
+	t_eq "pm_test: rdma suspended and resumed once" "suspends 1 resumes 1" "$(cat "$R/rdma_pm")"
+	t_eq "pm_test: vdpa suspended and resumed once" "suspends 1 resumes 1" "$(cat "$V/vdpa_pm")"
+	t_eq "pm_test: netdev kept" "$ifindex" "$(cat /sys/class/net/mlx5s1p0/ifindex)"
+	t_eq "pm_test: carrier back" 1 "$(cat /sys/class/net/mlx5s1p0/carrier)"
+	t_eq "pm_test: port attached" attached "$(cat $D/mlx5_shim1p0/pm)"
+	t_eq "pm_test: rdma active" active "$(cat "$R/rdma_state")"
+	sus=2
+else
+	t_skip "suspend to idle with pm_test" "no /sys/power/pm_test or no freeze state"
+	sus=1
+fi
+
+t_check "pm: suspend" ctl $D/mlx5_shim1p0/pm suspend
+t_eq "pm: detached" detached "$(cat $D/mlx5_shim1p0/pm)"
+t_eq "pm: devices kept" "$before" "$(names mlx5_shim1p0)"
+t_eq "pm: rdma client suspended" suspended "$(cat "$R/rdma_state")"
+t_eq "pm: vdpa client suspended" suspended "$(cat "$V/vdpa_state")"
+t_eq "pm: carrier off while suspended" 0 "$(cat /sys/class/net/mlx5s1p0/carrier)"
+t_eq "pm: mode change refused while detached" "Device or resource busy" \
+	"$({ printf 'switchdev\n' >$D/mlx5_shim1p0/esw_mode; } 2>&1 | sed 's/.*: //')"
+t_eq "pm: port 1 untouched" active "$(cat "$AB/$(adev mlx5_shim1p1 rdma)/rdma_state")"
+t_check "pm: attach" ctl $D/mlx5_shim1p0/pm attach
+t_eq "pm: rdma resumed" "suspends $sus resumes $sus" "$(cat "$R/rdma_pm")"
+t_eq "pm: netdev kept" "$ifindex" "$(cat /sys/class/net/mlx5s1p0/ifindex)"
+t_eq "pm: carrier back" 1 "$(cat /sys/class/net/mlx5s1p0/carrier)"
+
+t_check "pm: detach without suspend" ctl $D/mlx5_shim1p0/pm detach
+t_eq "pm: devices deleted" "" "$(names mlx5_shim1p0)"
+t_check "pm: attach" ctl $D/mlx5_shim1p0/pm attach
+t_eq "pm: devices re-added" "$before" "$(names mlx5_shim1p0)"
+t_check "pm: re-added devices bound" test -e "$AB/$(adev mlx5_shim1p0 rdma)/driver"
+t_done

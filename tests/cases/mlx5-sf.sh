@@ -1,0 +1,93 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# mlx5 shim: sub-functions. sf_add creates mlx5_shim_core.sf.<id> with an sfnum attribute,
+# mlx5_shim_sf binds it and registers a nested eth device that mlx5_shim_eth binds; then
+# 1,000 SFs on one adapter are created, bound and destroyed, and the per-port limit holds.
+# timeout: 900
+. /tests/lib/ktap.sh
+
+D=/sys/kernel/debug/mlx5_shim
+PB=/sys/bus/mlx5_shim/devices
+AB=/sys/bus/$AUXBUS_BUS/devices
+MODS="mlx5_shim_sf mlx5_shim_eth mlx5_shim_core"
+
+cleanup() {
+	echo 1 >$D/del_device 2>/dev/null
+	for m in $MODS; do modprobe -r "$m" 2>/dev/null; done
+}
+trap cleanup EXIT
+
+ctl() { printf '%s\n' "$2" >"$1"; }
+# errno of a failed write, as the shell reports it
+werr() { { printf '%s\n' "$2" >"$1"; } 2>&1 | sed 's/.*: //'; }
+now() { cut -d' ' -f1 /proc/uptime; }
+count() { ls "$AB" | grep -c "^mlx5_shim_core\.$1\."; }
+count_bound() {
+	n=0
+	for d in "$AB"/mlx5_shim_core.$1.*; do
+		[ "$(basename "$(readlink "$d/driver" 2>/dev/null)")" = "$2" ] && n=$((n + 1))
+	done
+	echo $n
+}
+
+t_check "load mlx5_shim_core, mlx5_shim_eth, mlx5_shim_sf" sh -c 'modprobe mlx5_shim_core && modprobe mlx5_shim_eth && modprobe mlx5_shim_sf'
+t_check "create adapter 1 (eth only)" ctl $D/new_device "1 ports=2 caps=eth"
+base_eth=$(count eth)
+
+t_check "sf_add 7 on port 0" ctl $D/mlx5_shim1p0/sf_add 7
+sf=$(awk '$1 == 7 { print $2 }' $D/mlx5_shim1p0/sfs)
+t_check "sfs lists it ($sf)" sh -c "echo '$sf' | grep -qx 'mlx5_shim_core\.sf\.[0-9]*'"
+t_check "below port 0" test -e "$PB/mlx5_shim1p0/$sf"
+t_eq "sfnum attribute" 7 "$(cat "$AB/$sf/sfnum")"
+t_eq "bound by mlx5_shim_sf" mlx5_shim_sf "$(basename "$(readlink "$AB/$sf/driver")")"
+nested=$(ls "$AB/$sf/" | grep '^mlx5_shim_core\.eth\.' | head -n 1)
+t_check "nested eth device below the SF ($nested)" test -n "$nested"
+t_eq "nested eth bound by mlx5_shim_eth" mlx5_shim_eth "$(basename "$(readlink "$AB/$nested/driver")")"
+t_check "SF netdev registered" test -e /sys/class/net/mlx5s1p0s7
+t_eq "sf_add 7 again: EEXIST" "File exists" "$(werr $D/mlx5_shim1p0/sf_add 7)"
+t_check "sfnum 7 on port 1 is another SF" ctl $D/mlx5_shim1p1/sf_add 7
+t_eq "sf_del of a missing SF: ENOENT" "No such file or directory" "$(werr $D/mlx5_shim1p0/sf_del 8)"
+t_check "sf_del 7 on port 0" ctl $D/mlx5_shim1p0/sf_del 7
+t_check "SF device gone" test ! -e "$AB/$sf"
+t_check "nested eth gone" test ! -e "$AB/$nested"
+t_check "SF netdev gone" test ! -e /sys/class/net/mlx5s1p0s7
+t_check "port 1's SF untouched" test -e /sys/class/net/mlx5s1p1s7
+ctl $D/mlx5_shim1p1/sf_del 7
+
+# 1,000 SFs: the nested eth devices bind without netdevs here (sf_netdev=0) to keep the
+# run short under TCG; the SF above covered the netdev path.
+echo N >/sys/module/mlx5_shim_eth/parameters/sf_netdev
+t0=$(now)
+i=0
+while [ $i -lt 1000 ]; do
+	echo $i >$D/mlx5_shim1p0/sf_add || break
+	i=$((i + 1))
+done
+t1=$(now)
+t_eq "1000 SFs created" 1000 "$i"
+t_eq "1000 SF devices" 1000 "$(count sf)"
+t_eq "1000 bound by mlx5_shim_sf" 1000 "$(count_bound sf mlx5_shim_sf)"
+t_eq "1000 nested eth devices" $((base_eth + 1000)) "$(count eth)"
+t_eq "every eth device bound" $((base_eth + 1000)) "$(count_bound eth mlx5_shim_eth)"
+t_eq "sfs lists 1000" 1000 "$(wc -l <$D/mlx5_shim1p0/sfs)"
+while [ $i -lt 1024 ]; do
+	echo $i >$D/mlx5_shim1p0/sf_add || break
+	i=$((i + 1))
+done
+t_eq "up to 1024 SFs per port" 1024 "$i"
+t_eq "SF 1025: ENOSPC" "No space left on device" "$(werr $D/mlx5_shim1p0/sf_add 5000)"
+t_eq "nothing half-created" 1024 "$(count sf)"
+t2=$(now)
+i=0
+while [ $i -lt 512 ]; do
+	echo $i >$D/mlx5_shim1p0/sf_del || break
+	i=$((i + 1))
+done
+t_eq "512 SFs deleted by sf_del" 512 "$(count sf)"
+t_check "the rest go with the adapter" ctl $D/del_device 1
+t3=$(now)
+t_eq "no SF left" 0 "$(count sf)"
+t_eq "no eth left" 0 "$(count eth)"
+echo "# 1000 SFs created and bound in $(echo "$t1 $t0" | awk '{ print $1 - $2 }') s; 1024 destroyed in $(echo "$t3 $t2" | awk '{ print $1 - $2 }') s"
+echo Y >/sys/module/mlx5_shim_eth/parameters/sf_netdev
+t_done

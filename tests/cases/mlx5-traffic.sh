@@ -1,0 +1,118 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# mlx5 shim: frames cross the simulated wire between the two ports of an adapter. Each port's
+# netdev lives in its own network namespace; ping between them, check that the counters of
+# both ends agree, that carrier follows link events, that traffic survives eswitch mode
+# switches (eth <-> eth-rep), and that deleting the adapter while traffic flows and every
+# client is bound is clean.
+# timeout: 300
+. /tests/lib/ktap.sh
+
+D=/sys/kernel/debug/mlx5_shim
+PB=/sys/bus/mlx5_shim/devices
+MODS="mlx5_shim_vdpa mlx5_shim_rdma mlx5_shim_eth mlx5_shim_core"
+NSA=""
+NSB=""
+BG=""
+
+cleanup() {
+	[ -n "$BG" ] && kill "$BG" 2>/dev/null
+	echo 1 >$D/del_device 2>/dev/null
+	[ -n "$NSA" ] && kill "$NSA" 2>/dev/null
+	[ -n "$NSB" ] && kill "$NSB" 2>/dev/null
+	wait 2>/dev/null
+	for m in $MODS; do modprobe -r "$m" 2>/dev/null; done
+}
+trap cleanup EXIT
+
+ctl() { printf '%s\n' "$2" >"$1"; }
+inA() { nsenter -t "$NSA" -n "$@"; }
+inB() { nsenter -t "$NSB" -n "$@"; }
+# stats NSPID DEV: "rx_bytes rx_packets tx_bytes tx_packets" from the namespace's /proc/net/dev
+stats() {
+	nsenter -t "$1" -n cat /proc/net/dev | sed 's/:/ /' |
+		awk -v d="$2" '$1 == d { print $2, $3, $10, $11 }'
+}
+# setup NSPID DEV ADDR: move a port's netdev into a namespace and configure it
+setup() {
+	ip link set dev "$2" netns "$1" &&
+	nsenter -t "$1" -n ip addr add "$3/24" dev "$2" &&
+	nsenter -t "$1" -n ip link set dev "$2" up
+}
+wait_netdev() { t_wait_for "/sys/class/net/$1" 50; }
+
+[ -e /proc/self/ns/net ] || t_skip_case "no network namespaces (CONFIG_NET_NS)"
+command -v nsenter >/dev/null && command -v unshare >/dev/null ||
+	t_skip_case "busybox lacks nsenter/unshare"
+
+t_check "load mlx5_shim_core and clients" sh -c 'for m in mlx5_shim_core mlx5_shim_eth mlx5_shim_rdma mlx5_shim_vdpa; do modprobe $m || exit 1; done'
+t_check "create adapter 1 with 2 ports" ctl $D/new_device "1 ports=2 caps=eth,rdma,vnet"
+t_check "port netdevs registered" test -e /sys/class/net/mlx5s1p0 -a -e /sys/class/net/mlx5s1p1
+
+# no IPv6 autoconfiguration chatter: counters must only see the test's frames
+sysctl -qw net.ipv6.conf.default.disable_ipv6=1 2>/dev/null
+unshare -n sleep 1000 &
+NSA=$!
+unshare -n sleep 1000 &
+NSB=$!
+sleep 0.5
+for ns in $NSA $NSB; do
+	nsenter -t "$ns" -n sysctl -qw net.ipv6.conf.default.disable_ipv6=1 2>/dev/null
+	nsenter -t "$ns" -n ip link set lo up
+done
+t_check "port 0 into namespace A" setup "$NSA" mlx5s1p0 192.0.2.1
+t_check "port 1 into namespace B" setup "$NSB" mlx5s1p1 192.0.2.2
+t_check "ping A -> B" inA ping -c 3 -W 2 192.0.2.2
+t_check "ping B -> A" inB ping -c 3 -W 2 192.0.2.1
+
+sa=$(stats "$NSA" mlx5s1p0)
+sb=$(stats "$NSB" mlx5s1p1)
+set -- $sa
+a_rxb=$1 a_rxp=$2 a_txb=$3 a_txp=$4
+set -- $sb
+b_rxb=$1 b_rxp=$2 b_txb=$3 b_txp=$4
+t_check "A transmitted frames ($a_txp)" test "${a_txp:-0}" -ge 6
+t_eq "A tx packets = B rx packets" "$a_txp" "$b_rxp"
+t_eq "A tx bytes = B rx bytes" "$a_txb" "$b_rxb"
+t_eq "B tx packets = A rx packets" "$b_txp" "$a_rxp"
+t_eq "B tx bytes = A rx bytes" "$b_txb" "$a_rxb"
+
+# carrier follows link events
+t_check "link down on port 1" ctl $D/mlx5_shim1p1/link down
+t_check "B has no carrier" sh -c "nsenter -t $NSB -n ip link show mlx5s1p1 | grep -q NO-CARRIER"
+t_check_fails "ping fails while the link is down" inA ping -c 2 -W 1 192.0.2.2
+t_check "link up on port 1" ctl $D/mlx5_shim1p1/link up
+t_check "ping works again" inA ping -c 3 -W 2 192.0.2.2
+
+# traffic keeps flowing from A while port 1 switches mode twice
+inA ping -q -i 0.2 -w 40 192.0.2.2 >/tmp/mlx5-bg.out 2>&1 &
+BG=$!
+sleep 1
+t_check "port 1 to switchdev during traffic" ctl $D/mlx5_shim1p1/esw_mode switchdev
+t_check "representor netdev registered" wait_netdev mlx5s1p1
+t_eq "it is the uplink representor" p1 "$(cat /sys/class/net/mlx5s1p1/phys_port_name 2>/dev/null)"
+t_check "representor into namespace B" setup "$NSB" mlx5s1p1 192.0.2.2
+t_check "ping A -> B representor" inA ping -c 3 -W 2 192.0.2.2
+t_check "port 1 back to legacy during traffic" ctl $D/mlx5_shim1p1/esw_mode legacy
+t_check "legacy netdev registered" wait_netdev mlx5s1p1
+t_check "legacy netdev into namespace B" setup "$NSB" mlx5s1p1 192.0.2.2
+t_check "ping A -> B after the switches" inA ping -c 3 -W 2 192.0.2.2
+kill -INT "$BG" 2>/dev/null
+wait "$BG"
+BG=""
+rcvd=$(sed -n 's/.* \([0-9]*\) packets received.*/\1/p' /tmp/mlx5-bg.out)
+t_check "background ping got replies (${rcvd:-?})" test "${rcvd:-0}" -gt 0
+
+# delete the adapter with every client bound and traffic flowing both ways
+inA ping -q -i 0.05 -w 30 192.0.2.2 >/dev/null 2>&1 &
+BG=$!
+inB ping -q -i 0.05 -w 30 192.0.2.1 >/dev/null 2>&1 &
+bg2=$!
+sleep 1
+t_check "delete adapter during traffic" ctl $D/del_device 1
+t_check "ports gone" test ! -e $PB/mlx5_shim1p0 -a ! -e $PB/mlx5_shim1p1
+t_check "netdevs gone" sh -c "! nsenter -t $NSA -n ip link show mlx5s1p0 2>/dev/null"
+kill "$BG" "$bg2" 2>/dev/null
+wait "$BG" "$bg2" 2>/dev/null
+BG=""
+t_done

@@ -1,0 +1,86 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# mlx5 shim: unloading modules while in use. The parent cannot go while clients use its
+# exports or a control file is open; clients can go while their devices carry traffic and
+# rebind when they come back; the parent's exit deletes adapters and SFs left behind.
+. /tests/lib/ktap.sh
+
+D=/sys/kernel/debug/mlx5_shim
+PB=/sys/bus/mlx5_shim/devices
+AB=/sys/bus/$AUXBUS_BUS/devices
+MODS="mlx5_shim_sf mlx5_shim_vdpa mlx5_shim_rdma mlx5_shim_eth mlx5_shim_core"
+NSA=""
+NSB=""
+BG=""
+
+cleanup() {
+	exec 3>&- 2>/dev/null
+	[ -n "$BG" ] && kill "$BG" 2>/dev/null
+	echo 1 >$D/del_device 2>/dev/null
+	[ -n "$NSA" ] && kill "$NSA" 2>/dev/null
+	[ -n "$NSB" ] && kill "$NSB" 2>/dev/null
+	wait 2>/dev/null
+	for m in $MODS; do modprobe -r "$m" 2>/dev/null; done
+}
+trap cleanup EXIT
+
+ctl() { printf '%s\n' "$2" >"$1"; }
+loaded() { grep -q "^$1 " /proc/modules; }
+setup() {
+	ip link set dev "$2" netns "$1" &&
+	nsenter -t "$1" -n ip addr add "$3/24" dev "$2" &&
+	nsenter -t "$1" -n ip link set dev "$2" up
+}
+unbound() {
+	n=0
+	for d in "$AB"/mlx5_shim_core.*; do
+		[ -e "$d" ] && [ ! -e "$d/driver" ] && n=$((n + 1))
+	done
+	echo $n
+}
+
+t_check "load all" sh -c 'for m in mlx5_shim_core mlx5_shim_eth mlx5_shim_rdma mlx5_shim_vdpa mlx5_shim_sf; do modprobe $m || exit 1; done'
+t_check "create adapter 1" ctl $D/new_device "1 ports=2"
+t_check "add an SF" ctl $D/mlx5_shim1p0/sf_add 3
+t_check_fails "rmmod mlx5_shim_core while clients use it" rmmod mlx5_shim_core
+t_check "mlx5_shim_core still loaded" loaded mlx5_shim_core
+
+have_ns=0
+if command -v nsenter >/dev/null && [ -e /proc/self/ns/net ]; then
+	unshare -n sleep 1000 &
+	NSA=$!
+	unshare -n sleep 1000 &
+	NSB=$!
+	sleep 0.5
+	setup "$NSA" mlx5s1p0 192.0.2.1 && setup "$NSB" mlx5s1p1 192.0.2.2 && have_ns=1
+	nsenter -t "$NSA" -n ping -q -i 0.05 -w 60 192.0.2.2 >/dev/null 2>&1 &
+	BG=$!
+	sleep 1
+fi
+t_check "rmmod mlx5_shim_eth during traffic" rmmod mlx5_shim_eth
+t_check "netdevs gone" sh -c "! nsenter -t ${NSA:-1} -n ip link show mlx5s1p0 2>/dev/null && [ ! -e /sys/class/net/mlx5s1p1 ]"
+t_check "eth devices remain, unbound" test "$(unbound)" -ge 2
+t_check "modprobe mlx5_shim_eth again" modprobe mlx5_shim_eth
+t_check "netdevs back" test -e /sys/class/net/mlx5s1p0 -a -e /sys/class/net/mlx5s1p1
+t_check "SF netdev back" test -e /sys/class/net/mlx5s1p0s3
+t_eq "nothing unbound" 0 "$(unbound)"
+[ -n "$BG" ] && kill "$BG" 2>/dev/null
+BG=""
+if [ $have_ns = 1 ]; then
+	setup "$NSA" mlx5s1p0 192.0.2.1 && setup "$NSB" mlx5s1p1 192.0.2.2
+	t_check "traffic flows again" nsenter -t "$NSA" -n ping -c 2 -W 2 192.0.2.2
+fi
+
+t_check "rmmod mlx5_shim_sf with an SF" rmmod mlx5_shim_sf
+t_check "the SF's nested eth device is gone" test ! -e /sys/class/net/mlx5s1p0s3
+t_check "modprobe mlx5_shim_sf again" modprobe mlx5_shim_sf
+t_check "the SF is bound again" test -e /sys/class/net/mlx5s1p0s3
+
+t_check "unload the clients" sh -c 'rmmod mlx5_shim_sf mlx5_shim_vdpa mlx5_shim_rdma mlx5_shim_eth'
+exec 3>$D/new_device
+t_check_fails "rmmod mlx5_shim_core while a control file is open" rmmod mlx5_shim_core
+exec 3>&-
+t_check "rmmod mlx5_shim_core with the adapter and SF left" rmmod mlx5_shim_core
+t_check "the bus is gone" test ! -e /sys/bus/mlx5_shim
+t_check "no device left" sh -c "! ls $AB | grep -q '^mlx5_shim_core\.'"
+t_done
