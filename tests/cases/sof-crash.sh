@@ -1,0 +1,36 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SOF shim firmware crash and recovery: clients refuse work with -ENODEV, a flood cut by a
+# crash keeps its partial statistics, and everything works again after the firmware boots.
+. /tests/lib/ktap.sh
+. /tests/cases/sof-common.inc
+trap sof_cleanup EXIT
+
+t_check "load" sof_load snd_sof_shim_ipc_flood
+t_check "new_device 0 clients=ipc_flood:1 ipc_delay_us=200" sof_new 0 clients=ipc_flood:1 ipc_delay_us=200
+S=$SOF_PDEV/snd_sof_shim.0
+F=$(sof_flood_dir 0 0)
+
+t_check "crash the firmware" sh -c "echo crash >$S/fw_state"
+t_eq "state crashed" crashed "$(cat $S/fw_state)"
+sof_write_fails "flood refused while crashed" $F/ipc_flood_count 10 "No such device"
+sof_write_fails "crash again refused" $S/fw_state crash "Device or resource busy"
+sof_write_fails "bad state word" $S/fw_state reboot "Invalid argument"
+t_check "boot the firmware" sh -c "echo boot >$S/fw_state"
+t_eq "state boot_complete" boot_complete "$(cat $S/fw_state)"
+sof_write_fails "boot while running refused" $S/fw_state boot "Device or resource busy"
+t_check "flood works after recovery" sh -c "echo 50 >$F/ipc_flood_count"
+sof_check_result "result after recovery" $F/ipc_flood_count 50
+
+# crash in the middle of a flood: the test stops, says where, keeps what it measured
+(echo 1000 >$F/ipc_flood_duration_ms; echo $? >/tmp/sof-c) &
+sleep 0.5
+t_check "crash during the flood" sh -c "echo crash >$S/fw_state"
+wait
+t_check_fails "flood write failed" test "$(cat /tmp/sof-c)" = 0
+t_check "boot again" sh -c "echo boot >$S/fw_state"
+t_check "result says where it failed" grep -q "^IPC Flood test failed at iteration [0-9]*: error -" $F/ipc_flood_count
+sof_check_result "partial statistics kept" $F/ipc_flood_count any
+t_check "kernel log names the iteration" sh -c "dmesg | grep -q 'ipc flood test failed at [0-9]* iterations'"
+t_check "client heard the crash" sh -c "dmesg | grep -q 'firmware crashed: flood tests refused'"
+t_check "flood works after the second recovery" sh -c "echo 10 >$F/ipc_flood_count"
+t_done

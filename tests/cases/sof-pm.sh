@@ -1,0 +1,52 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SOF shim runtime PM: clients autosuspend after 3 s, the DSP (parent) suspends when no
+# client is active and resumes whenever one is.
+. /tests/lib/ktap.sh
+. /tests/cases/sof-common.inc
+trap sof_cleanup EXIT
+
+status() { cat "$1/power/runtime_status"; }
+
+# wait_status DEV STATUS TENTHS
+wait_status() {
+	_n=$3
+	while [ "$(status "$1")" != "$2" ] && [ "$_n" -gt 0 ]; do
+		sleep 0.1
+		_n=$((_n - 1))
+	done
+	[ "$(status "$1")" = "$2" ]
+}
+
+t_check "load" sof_load snd_sof_shim_ipc_flood
+t_check "new_device 0 clients=ipc_flood:2" sof_new 0 clients=ipc_flood:2
+P=$SOF_PDEV/snd_sof_shim.0
+C0=$SOF_BUS/snd_sof_shim.ipc_flood.0
+C1=$SOF_BUS/snd_sof_shim.ipc_flood.1
+F0=$(sof_flood_dir 0 0)
+
+t_eq "client autosuspend delay" 3000 "$(cat $C0/power/autosuspend_delay_ms)"
+t_check "idle client suspends" wait_status $C0 suspended 60
+t_check "idle DSP suspends" wait_status $P suspended 30
+rs=$(sof_stat 0 runtime_suspend)
+rr=$(sof_stat 0 runtime_resume)
+
+t_check "flood" sh -c "echo 200 >$F0/ipc_flood_count"
+t_eq "client active right after the flood" active "$(status $C0)"
+t_eq "DSP active while a client is" active "$(status $P)"
+t_eq "other client still suspended" suspended "$(status $C1)"
+t_check "DSP was resumed for the client" test "$(sof_stat 0 runtime_resume)" -gt "$rr"
+sleep 1
+t_eq "client still active within 3 s" active "$(status $C0)"
+t_check "client autosuspends" wait_status $C0 suspended 50
+t_check "DSP follows" wait_status $P suspended 30
+t_check "DSP runtime-suspended again" test "$(sof_stat 0 runtime_suspend)" -gt "$rs"
+
+# a client held active keeps the DSP up
+t_check "hold client 1 on" sh -c "echo on >$C1/power/control"
+t_eq "client 1 active" active "$(status $C1)"
+sleep 1
+t_eq "DSP active under it" active "$(status $P)"
+t_check "release client 1" sh -c "echo auto >$C1/power/control"
+t_check "client 1 suspends" wait_status $C1 suspended 50
+t_check "DSP suspends" wait_status $P suspended 30
+t_done

@@ -1,0 +1,78 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SOF shim probes client: ASoC compress capture card, probe points add/list/remove with
+# hardened input, and extraction of a deterministic pattern checked byte by byte.
+# kmods: snd-compress snd-soc-core
+. /tests/lib/ktap.sh
+. /tests/cases/sof-common.inc
+trap sof_cleanup EXIT
+
+command -v compr-capture >/dev/null || t_skip_case "compr-capture not built (tests/tools)"
+modprobe snd-soc-core 2>/dev/null
+modprobe snd-compress 2>/dev/null
+[ -d /sys/class/sound ] || t_skip_case "no ALSA in this kernel"
+
+t_check "load" sof_load snd_sof_shim_probes
+t_check "new_device 0 clients=probes" sof_new 0 clients=probes
+C=$SOF_BUS/snd_sof_shim.probes.0
+D=$SOF_DBG/snd_sof_shim.0
+t_check "probes client bound" test -e $C/driver
+card=$(ls -d $C/sound/card* 2>/dev/null | head -n 1)
+t_check "sound card under the client" test -n "$card"
+t_check "card id from its name" grep -q "^sofshimprobes" $card/id
+n=${card##*card}
+dev=/dev/snd/comprC${n}D0
+t_wait_for $dev 50
+t_check "compress device $dev" test -c $dev
+t_check "debugfs probe_points" test -f $D/probe_points -a -f $D/probe_points_remove
+sof_write_fails "probe_points refused without an extractor" $D/probe_points "1,1,0" "No such file"
+
+# capture 64 KiB from two probe points and check every byte
+t_check "capture 64 KiB from points 1 and 7" compr-capture -d $dev -b 65536 -p $D/probe_points -w "7,1,0,1,1,0" -i 1,7
+echo "# $(compr-capture -d $dev -b 65536 -p $D/probe_points -w "7,1,0,1,1,0" -i 1,7 2>&1)"
+t_check "capture 256 KiB from one point, small fragments" compr-capture -d $dev -b 262144 -f 1024 -n 8 -p $D/probe_points -w "3,1,0" -i 3
+t_check "capture from 16 points" compr-capture -d $dev -b 32768 -p $D/probe_points \
+	-w "0,1,0,1,1,0,2,1,0,3,1,0,4,1,0,5,1,0,6,1,0,7,1,0,8,1,0,9,1,0,10,1,0,11,1,0,12,1,0,13,1,0,14,1,0,15,1,0" \
+	-i 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
+
+# points while a stream is open
+compr-capture -d $dev -b 8192 -p $D/probe_points -w "5,1,0,9,1,2" -i 5,9 -H 4000 >/tmp/sof-cap 2>&1 &
+cap=$!
+sleep 1.5
+t_eq "list shows both points" "Id: 0x00000005  Purpose: 1  Node id: 0|Id: 0x00000009  Purpose: 1  Node id: 0x2|" \
+	"$(cat $D/probe_points | tr '\n' '|')"
+sof_write_fails "duplicate point" $D/probe_points "5,1,0" "File exists"
+sof_write_fails "injection purpose refused by the DSP" $D/probe_points "6,2,0" "Invalid argument"
+sof_write_fails "not a triple" $D/probe_points "6,1" "Invalid argument"
+sof_write_fails "not a number" $D/probe_points "a,1,0" "Invalid argument"
+sof_write_fails "negative" $D/probe_points "-6,1,0" "Invalid argument"
+sof_write_fails "sign" $D/probe_points "+6,1,0" "Invalid argument"
+sof_write_fails "space" $D/probe_points "6, 1,0" "Invalid argument"
+sof_write_fails "empty token" $D/probe_points "6,,1,0" "Invalid argument"
+sof_write_fails "empty" $D/probe_points "" "Invalid argument"
+sof_write_fails "overflow" $D/probe_points "4294967296,1,0" "Invalid argument"
+sof_write_fails "more than 16 points" $D/probe_points \
+	"$(i=20; s=; while [ $i -lt 37 ]; do s="$s$i,1,0,"; i=$((i + 1)); done; echo "${s%,}")" "Invalid argument"
+sof_write_fails "huge write" $D/probe_points "$(printf '%01100d' 1)" "too long"
+t_check_fails "write at a non-zero offset" \
+	sh -c "printf 6,1,0 | dd of=$D/probe_points bs=1 seek=1 conv=notrunc 2>/dev/null"
+t_eq "list unchanged by bad writes" 2 "$(grep -c '^Id: ' $D/probe_points)"
+sof_write_fails "remove a missing point" $D/probe_points_remove "6" "No such file"
+sof_write_fails "remove: bad list" $D/probe_points_remove "5,x" "Invalid argument"
+t_check "add point 6" sof_write $D/probe_points "6,1,0"
+t_check "remove points 9 and 6" sof_write $D/probe_points_remove "9,6"
+t_eq "list after remove" "Id: 0x00000005  Purpose: 1  Node id: 0|" "$(cat $D/probe_points | tr '\n' '|')"
+t_check_fails "probes client busy: rmmod refused" rmmod snd_sof_shim_probes
+wait $cap
+t_check "capture with the stream held open passed" grep -q "^compr-capture: ok 8192 bytes verified" /tmp/sof-cap
+sof_write_fails "points refused once the stream is closed" $D/probe_points "1,1,0" "No such file"
+
+# the firmware crashed: no new stream
+t_check "crash" sh -c "echo crash >$SOF_PDEV/snd_sof_shim.0/fw_state"
+t_check_fails "open refused while crashed" compr-capture -d $dev -b 1024
+t_check "boot" sh -c "echo boot >$SOF_PDEV/snd_sof_shim.0/fw_state"
+t_check "capture after recovery" compr-capture -d $dev -b 16384 -p $D/probe_points -w "2,1,0" -i 2
+
+t_check "unload the probes client" rmmod snd_sof_shim_probes
+t_check "card gone" test ! -e $dev
+t_check "del_device 0" sof_del 0
+t_done

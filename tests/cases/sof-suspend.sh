@@ -1,0 +1,27 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SOF shim system suspend/resume (pm_test "devices", s2idle): the DSP's system PM reaches
+# its clients' suspend and resume callbacks, and IPC works afterwards.
+# own-boot: yes
+. /tests/lib/ktap.sh
+. /tests/cases/sof-common.inc
+trap 'echo none >/sys/power/pm_test 2>/dev/null; sof_cleanup' EXIT
+
+[ -w /sys/power/pm_test ] || t_skip_case "no /sys/power/pm_test (CONFIG_PM_DEBUG)"
+grep -qw freeze /sys/power/state || t_skip_case "no s2idle (freeze) in /sys/power/state"
+
+t_check "load" sof_load snd_sof_shim_ipc_flood
+t_check "new_device 0 clients=ipc_flood:2" sof_new 0 clients=ipc_flood:2
+F0=$(sof_flood_dir 0 0)
+F1=$(sof_flood_dir 0 1)
+
+t_check "pm_test devices" sh -c "echo devices >/sys/power/pm_test"
+t_check "suspend to idle (test)" sh -c "echo freeze >/sys/power/state"
+t_eq "DSP system suspend ran" 1 "$(sof_stat 0 system_suspend)"
+t_eq "DSP system resume ran" 1 "$(sof_stat 0 system_resume)"
+t_eq "client 0 suspended once" 1 "$(cat $F0/suspend_count)"
+t_eq "client 0 resumed once" 1 "$(cat $F0/resume_count)"
+t_eq "client 1 suspended once" 1 "$(cat $F1/suspend_count)"
+t_eq "client 1 resumed once" 1 "$(cat $F1/resume_count)"
+t_check "flood after resume" sh -c "echo 100 >$F0/ipc_flood_count"
+sof_check_result "result after resume" $F0/ipc_flood_count 100
+t_done
