@@ -47,15 +47,15 @@ t_check "device 0 bound again" test -e "$D0/driver"
 t_eq "probe ran again" 3 "$(cat $P/probes)"
 t_check "irqs/100 added again after the rebind" test -e "$D0/irqs/100"
 
-t_check "unload the client with bound devices" modprobe -r auxbus_test_client
+t_check "unload the client with bound devices" rmmod auxbus_test_client
 t_check_fails "the driver directory is gone" test -e "$DRV"
 t_check "the devices stay, unbound" sh -c "test -e $D0 && test ! -e $D0/driver && test ! -e $D1/driver"
 t_check_fails "their irqs/ entries are gone" sh -c "test -e $D0/irqs/100 || test -e $D1/irqs/101"
 
 t_check "load the client again" modprobe auxbus_test_client
 t_eq "it binds both devices" 2 "$(cat $P/probes)"
-t_check "unload the parent while the client is bound" modprobe -r auxbus_test_parent
+t_check "unload the parent while the client is bound" rmmod auxbus_test_parent
 t_check_fails "the devices are gone" sh -c "test -e $D0 || test -e $D1"
 t_eq "the client saw both removes" 2 "$(cat $P/removes)"
-t_check "the client unloads afterwards" modprobe -r auxbus_test_client
+t_check "the client unloads afterwards" rmmod auxbus_test_client
 t_done

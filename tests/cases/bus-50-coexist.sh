@@ -26,6 +26,6 @@ t_check_fails "and not on the kernel's bus" test -d /sys/bus/auxiliary/drivers/a
 t_check "device bound on auxbus" test -e /sys/bus/auxbus/devices/auxbus_test_parent.client.0/driver
 t_check "exported symbols carry the auxbus_ prefix" \
 	grep -qw auxbus_auxiliary_device_init /proc/kallsyms
-t_check "unload all" sh -c 'modprobe -r auxbus_test_client && modprobe -r auxbus_test_parent && modprobe -r auxbus'
+t_check "unload all" sh -c 'rmmod auxbus_test_client && rmmod auxbus_test_parent && rmmod auxbus'
 t_check "the kernel's bus is still there" test -d /sys/bus/auxiliary/devices
 t_done

@@ -16,8 +16,8 @@ if ! modinfo auxbus_mainline_client >/dev/null 2>&1; then
 		"the harness did not build tests/mainline-client against the installed bundle"
 	t_done
 fi
-t_check "modinfo: no import line needed, the header imports AUXBUS" \
-	sh -c 'modinfo auxbus_mainline_client | grep -q "^import_ns: *AUXBUS$"'
+t_eq "modinfo: the header imported AUXBUS (no import line in the source)" AUXBUS \
+	"$(modinfo -F import_ns auxbus_mainline_client 2>&1)"
 t_check "modprobe auxbus_mainline_client" modprobe auxbus_mainline_client
 dmesg | sed -n 's/^.*auxbus_mainline_client: KTAP //p' >/tmp/mc.ktap
 while IFS= read -r line; do
@@ -31,6 +31,6 @@ t_eq "its checks all ran" 5 "$(grep -cE '^(not )?ok ' /tmp/mc.ktap)"
 t_check "device func.0 bound on /sys/bus/$AUXBUS_BUS" \
 	test -e "/sys/bus/$AUXBUS_BUS/devices/auxbus_mainline_client.func.0/driver"
 t_check "irqs/200 of func.0" test -e "/sys/bus/$AUXBUS_BUS/devices/auxbus_mainline_client.func.0/irqs/200"
-t_check "modprobe -r auxbus_mainline_client" modprobe -r auxbus_mainline_client
+t_check "rmmod auxbus_mainline_client" rmmod auxbus_mainline_client
 t_check_fails "its devices are gone" test -e "/sys/bus/$AUXBUS_BUS/devices/auxbus_mainline_client.func.0"
 t_done
