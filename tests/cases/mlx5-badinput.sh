@@ -18,10 +18,11 @@ cleanup() {
 trap cleanup EXIT
 
 EINVAL="Invalid argument"
-# werr FILE CMD: the error of writing CMD (printf format, no newline added), or "ok"
+# werr FILE CMD: the error of writing CMD (printf format, no newline added) in one write(2),
+# or "ok". dd, because ash's builtin printf does not report write errors.
 werr() {
-	_e=$({ printf "$2" >"$1"; } 2>&1) && { echo ok; return; }
-	echo "$_e" | sed 's/.*: //'
+	_e=$(printf "$2" | dd of="$1" bs=4096 conv=notrunc 2>&1) && { echo ok; return; }
+	echo "$_e" | sed -n "s/^dd: error writing '.*': //p"
 }
 ports() { ls $PB | tr '\n' ' ' | sed 's/ $//'; }
 adevs() { ls $AB | grep -c '^mlx5_shim_core\.'; }

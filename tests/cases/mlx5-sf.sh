@@ -18,8 +18,12 @@ cleanup() {
 trap cleanup EXIT
 
 ctl() { printf '%s\n' "$2" >"$1"; }
-# errno of a failed write, as the shell reports it
-werr() { { printf '%s\n' "$2" >"$1"; } 2>&1 | sed 's/.*: //'; }
+# werr FILE CMD: the error of writing CMD in one write(2), or "ok" (ash's builtin printf
+# does not report write errors, dd does)
+werr() {
+	_e=$(printf '%s\n' "$2" | dd of="$1" bs=4096 conv=notrunc 2>&1) && { echo ok; return; }
+	echo "$_e" | sed -n "s/^dd: error writing '.*': //p"
+}
 now() { cut -d' ' -f1 /proc/uptime; }
 count() { ls "$AB" | grep -c "^mlx5_shim_core\.$1\."; }
 count_bound() {
