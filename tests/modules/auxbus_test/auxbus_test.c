@@ -605,7 +605,9 @@ static int __init auxbus_test_init(void)
 	memset(t_long_fn, 0, sizeof(t_long_fn));
 	memcpy(t_long_fn, T_LONG_FN, T_FN_LEN);
 	memcpy(t_toolong_fn, T_LONG_FN, T_FN_LEN + 1);
-	snprintf(t_ids[3].name, sizeof(t_ids[3].name), "auxbus_test.%s", t_long_fn);
+	/* "auxbus_test." + T_FN_LEN characters: AUXILIARY_NAME_SIZE - 1, NUL-terminated */
+	memcpy(t_ids[3].name, "auxbus_test.", 12);
+	memcpy(t_ids[3].name + 12, t_long_fn, T_FN_LEN);
 
 	t_parent = root_device_register("auxbus_test_root");
 	if (IS_ERR(t_parent))
