@@ -45,7 +45,7 @@ sof_write_fails "negative id" $SOF_DRV/new_device "-1" "Invalid argument"
 sof_write_fails "id too large" $SOF_DRV/new_device "1024" "Invalid argument"
 sof_write_fails "unknown option" $SOF_DRV/new_device "7 foo=1" "Invalid argument"
 sof_write_fails "delay too large" $SOF_DRV/new_device "7 ipc_delay_us=100001" "Invalid argument"
-sof_write_fails "empty" $SOF_DRV/new_device "" "Invalid argument"
+sof_write_fails "blank" $SOF_DRV/new_device " " "Invalid argument"
 sof_write_fails "del_device of a missing DSP" $SOF_DRV/del_device "7" "No such file"
 t_check "DSP 7 was not created" test ! -e $SOF_PDEV/snd_sof_shim.7
 

@@ -31,10 +31,10 @@ for v in "0" "1001" "-100"; do
 	sof_write_fails "duration '$v' rejected" $F0/ipc_flood_duration_ms "$v" "Invalid argument"
 done
 sof_write_fails "huge write rejected" $F0/ipc_flood_count "$(printf '%064d' 5)" "too long"
-t_check_fails "write at a non-zero offset rejected" \
-	sh -c "printf 5 | dd of=$F0/ipc_flood_count bs=1 seek=1 conv=notrunc 2>/dev/null"
+sof_write_fails "write at a non-zero offset rejected" "-o 1 $F0/ipc_flood_count" 5 "Invalid argument"
 t_eq "no IPC sent by bad writes" "$tx" "$(sof_stat 0 tx)"
 t_eq "previous result kept" "$before" "$(cat $F0/ipc_flood_count)"
+t_check "write at offset 0 accepted" sof-write -o 0 $F0/ipc_flood_count 5
 
 # tandem: both clients at once, every reply matched
 m0=$(sof_stat 0 mismatch)
