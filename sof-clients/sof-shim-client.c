@@ -491,7 +491,7 @@ EXPORT_SYMBOL_NS_GPL(sof_shim_client_get_fw_state, "SND_SOC_SOF_SHIM_CLIENT");
 /* system PM of the parent reaches the clients (sof_suspend_clients() in mainline) */
 int sof_shim_suspend_clients(struct sof_shim_dev *sdev, pm_message_t state)
 {
-	struct auxiliary_driver *adrv;
+	const struct auxiliary_driver *adrv;
 	struct sof_shim_client_dev *cdev;
 
 	mutex_lock(&sdev->client_mutex);
@@ -508,7 +508,7 @@ int sof_shim_suspend_clients(struct sof_shim_dev *sdev, pm_message_t state)
 
 int sof_shim_resume_clients(struct sof_shim_dev *sdev)
 {
-	struct auxiliary_driver *adrv;
+	const struct auxiliary_driver *adrv;
 	struct sof_shim_client_dev *cdev;
 
 	mutex_lock(&sdev->client_mutex);
