@@ -187,16 +187,29 @@ static int sof_probes_compr_startup(struct snd_compr_stream *cstream, struct snd
 	if (sof_shim_client_get_fw_state(cdev) == SOF_SHIM_FW_CRASHED)
 		return -ENODEV;
 
+	/*
+	 * Pin this module too: module_get_upon_open only pins a component's module for
+	 * compress streams since 5.11 (5.10's soc-compress never takes it).
+	 */
+	if (!try_module_get(THIS_MODULE))
+		return -ENODEV;
+
 	ret = sof_shim_client_core_module_get(cdev);
 	if (ret)
-		return ret;
+		goto err_put_self;
 
 	ret = priv->host_ops->startup(cdev, cstream, dai, &priv->extractor_stream_tag);
 	if (ret) {
 		dev_err(dai->dev, "Failed to startup probe stream: %d\n", ret);
 		priv->extractor_stream_tag = SOF_PROBES_INVALID_NODE_ID;
-		sof_shim_client_core_module_put(cdev);
+		goto err_put_core;
 	}
+	return 0;
+
+err_put_core:
+	sof_shim_client_core_module_put(cdev);
+err_put_self:
+	module_put(THIS_MODULE);
 	return ret;
 }
 
@@ -228,6 +241,7 @@ static int sof_probes_compr_shutdown(struct snd_compr_stream *cstream, struct sn
 
 	ret = priv->host_ops->shutdown(cdev, cstream, dai);
 	sof_shim_client_core_module_put(cdev);
+	module_put(THIS_MODULE);
 	return ret;
 }
 
