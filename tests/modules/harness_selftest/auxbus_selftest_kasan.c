@@ -11,7 +11,7 @@
 
 static noinline int selftest_kasan_read_freed(void)
 {
-	char *volatile p;
+	char *p;
 	int v;
 
 	p = kmalloc(64, GFP_KERNEL);
@@ -19,6 +19,7 @@ static noinline int selftest_kasan_read_freed(void)
 		return -ENOMEM;
 	p[0] = 0x5a;
 	kfree(p);
+	OPTIMIZER_HIDE_VAR(p);
 	v = READ_ONCE(p[0]);	/* use after free, on purpose */
 	pr_info("read %#x from freed memory\n", v);
 	return 0;
