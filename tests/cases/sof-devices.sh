@@ -20,8 +20,8 @@ t_eq "flood client bound to snd_sof_shim_ipc_flood" "snd_sof_shim_ipc_flood" \
 	"$(basename "$(readlink $SOF_BUS/snd_sof_shim.ipc_flood.0/driver)")"
 t_eq "client's parent is the DSP" "snd_sof_shim.0" \
 	"$(basename "$(dirname "$(readlink -f $SOF_BUS/snd_sof_shim.ipc_flood.0)")")"
-t_eq "modalias" "${AUXBUS_PREFIX}snd_sof_shim.ipc_flood" \
-	"$(cat $SOF_BUS/snd_sof_shim.ipc_flood.0/modalias)"
+t_eq "uevent MODALIAS" "MODALIAS=${AUXBUS_PREFIX}snd_sof_shim.ipc_flood" \
+	"$(grep '^MODALIAS=' $SOF_BUS/snd_sof_shim.ipc_flood.0/uevent)"
 t_check "flood debugfs files" test -f "$(sof_flood_dir 0 0)/ipc_flood_count" \
 	-a -f "$(sof_flood_dir 0 1)/ipc_flood_duration_ms"
 
