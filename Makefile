@@ -8,6 +8,7 @@
 #   make dkms-install         dkms add/build/install of this tree; make dkms-remove undoes it
 #   make check                the whole QEMU kernel matrix (tests/run)
 #   make demo                 boot one kernel and show the bundle working (tests/demo)
+#   make bench                the benchmarks, in one boot of 6.1 (tests/run --bench)
 #   make style                checkpatch.pl --strict and sparse (C=2) over the sources
 #
 # AUXBUS_BACKEND=auto|bundled|kernel selects the bus (see README.md).
@@ -82,7 +83,10 @@ check:
 demo:
 	tests/demo
 
+bench:
+	tests/run --bench
+
 style:
 	tests/style
 
-.PHONY: all modules clean install install-dev dkms-install dkms-remove check demo style
+.PHONY: all modules clean install install-dev dkms-install dkms-remove check demo bench style
