@@ -125,6 +125,7 @@ static void auxiliary_bus_remove(struct device *dev)
 		auxdrv->remove(auxdev);
 	auxbus_pm_domain_detach(dev);
 }
+
 AUXBUS_BUS_REMOVE_WRAPPER(auxiliary_bus_remove)
 
 /*

@@ -101,6 +101,7 @@ struct auxiliary_device_id {
 	char name[AUXILIARY_NAME_SIZE];
 	kernel_ulong_t driver_data;
 };
+
 #define AUXBUS_NEED_MODULE_ALIAS
 #endif
 

@@ -89,7 +89,7 @@ static int __init mc_init(void)
 	pr_info("KTAP version 1\n");
 	for (i = 0; i < MC_NDEV; i++) {
 		mc_adev[i] = auxiliary_device_create(mc_root, KBUILD_MODNAME, "func", NULL, i);
-		ok &= mc_adev[i] != NULL;
+		ok &= !!mc_adev[i];
 	}
 	mc_report(ok, "auxiliary_device_create() makes the devices");
 	ok = true;

@@ -54,10 +54,11 @@ static __printf(1, 2) void t_skip(const char *fmt, ...)
 }
 
 #define T_EQ(name, expected, actual) do {					\
+	const char *__n = (name);						\
 	long __e = (long)(expected), __a = (long)(actual);			\
-	t_report(__e == __a, "%s", name);					\
+	t_report(__e == __a, "%s", __n);					\
 	if (__e != __a)								\
-		pr_info("KTAP # %s: expected %ld, got %ld\n", name, __e, __a);	\
+		pr_info("KTAP # %s: expected %ld, got %ld\n", __n, __e, __a);	\
 } while (0)
 
 /* Checks the kernel's own bus cannot pass without WARN_ON() or a stack dump. */
@@ -311,7 +312,8 @@ static void t_names_and_match(void)
 
 	rel = t_releases;
 	if (T_KERNEL_BUS) {
-		t_skip("duplicate name and id is rejected # SKIP sysfs dumps a stack on the kernel's bus");
+		t_skip("duplicate name and id is rejected %s",
+		       "# SKIP sysfs dumps a stack on the kernel's bus");
 	} else {
 		struct auxiliary_device *b = t_adev_new("dev", 7, &ret);
 
@@ -332,9 +334,11 @@ static void t_names_and_match(void)
 	T_EQ("dotted match name gets its id entry", 11, cnt.last_data);
 
 	prefix = t_adev_new("prefix", 0, &ret);
-	t_report(prefix && !t_bound(prefix), "id 'auxbus_test.pre' does not match 'auxbus_test.prefix'");
+	t_report(prefix && !t_bound(prefix),
+		 "id 'auxbus_test.pre' does not match 'auxbus_test.prefix'");
 	longer = t_adev_new("pr", 0, &ret);
-	t_report(longer && !t_bound(longer), "id 'auxbus_test.pre' does not match 'auxbus_test.pr'");
+	t_report(longer && !t_bound(longer),
+		 "id 'auxbus_test.pre' does not match 'auxbus_test.pr'");
 
 	fits = t_adev_new(t_long_fn, 1, &ret);
 	t_report(t_bound(fits), "match name of AUXILIARY_NAME_SIZE-1 (%d) characters binds",
@@ -396,7 +400,8 @@ static void t_uevent(void)
 	}
 	ret = a->dev.bus->uevent(&a->dev, env);
 	for (i = 0; !ret && i < env->envp_idx; i++)
-		seen |= !strcmp(env->envp[i], "MODALIAS=" AUXBUS_MODULE_PREFIX "auxbus_test.modalias");
+		seen |= !strcmp(env->envp[i],
+				"MODALIAS=" AUXBUS_MODULE_PREFIX "auxbus_test.modalias");
 	t_report(seen, "uevent carries MODALIAS=%sauxbus_test.modalias", AUXBUS_MODULE_PREFIX);
 out:
 	kfree(env);
@@ -511,7 +516,7 @@ static void t_create_destroy(void)
 	void *grp;
 
 	a = auxiliary_device_create(t_parent, KBUILD_MODNAME, "created", &t_created_pdata, 4);
-	t_report(a != NULL, "auxiliary_device_create() with an unbound parent");
+	t_report(!!a, "auxiliary_device_create() with an unbound parent");
 	if (!a)
 		return;
 	T_EQ("created device is named <modname>.<devname>.<id>", 0,
