@@ -4,7 +4,7 @@
 # kmods: snd-compress snd-soc-core
 . /tests/lib/ktap.sh
 . /tests/cases/sof-common.inc
-trap sof_cleanup EXIT
+trap "touch /tmp/sof-release; wait; sof_cleanup" EXIT
 
 command -v compr-capture >/dev/null || t_skip_case "compr-capture not built (tests/tools)"
 modprobe snd-soc-core 2>/dev/null
@@ -35,9 +35,15 @@ t_check "capture from 16 points" compr-capture -d $dev -b 32768 -p $D/probe_poin
 	-i 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
 
 # points while a stream is open
-compr-capture -d $dev -b 8192 -p $D/probe_points -w "5,1,0,9,1,2" -i 5,9 -H 4000 >/tmp/sof-cap 2>&1 &
+rm -f /tmp/sof-release
+compr-capture -d $dev -b 8192 -p $D/probe_points -w "5,1,0,9,1,2" -i 5,9 -H /tmp/sof-release \
+	>/tmp/sof-cap 2>&1 &
 cap=$!
-sleep 1.5
+n=100
+while ! grep -q "^compr-capture: ok" /tmp/sof-cap && [ $n -gt 0 ]; do
+	sleep 0.1
+	n=$((n - 1))
+done
 t_eq "list shows both points" "Id: 0x00000005  Purpose: 1  Node id: 0x0|Id: 0x00000009  Purpose: 1  Node id: 0x2|" \
 	"$(cat $D/probe_points | tr '\n' '|')"
 sof_write_fails "duplicate point" $D/probe_points "5,1,0" "File exists"
@@ -61,6 +67,7 @@ t_check "add point 6" sof_write $D/probe_points "6,1,0"
 t_check "remove points 9 and 6" sof_write $D/probe_points_remove "9,6"
 t_eq "list after remove" "Id: 0x00000005  Purpose: 1  Node id: 0x0|" "$(cat $D/probe_points | tr '\n' '|')"
 t_check_fails "probes client busy: rmmod refused" rmmod snd_sof_shim_probes
+touch /tmp/sof-release
 wait $cap
 t_check "capture with the stream held open passed" grep -q "^compr-capture: ok 8192 bytes verified" /tmp/sof-cap
 sof_write_fails "points refused once the stream is closed" $D/probe_points "1,1,0" "No such file"

@@ -12,8 +12,8 @@
  * Opens the device, sets parameters (which starts the extractor on the DSP), writes -w to
  * -p (connecting probe points, possible only while the extractor runs), starts, reads BYTES
  * and stops. With -i, the bytes must be the round-robin packets of those probe points from
- * the first packet on. -H holds the stream open for that many ms after the capture (for
- * tests that look at it meanwhile). Prints one summary line; exit 0 when everything matched.
+ * the first packet on. -H FILE holds the stream open after the capture until FILE exists
+ * (at most 60 s), for tests that look at the open stream meanwhile. Prints one summary line; exit 0 when everything matched.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -45,7 +45,7 @@ struct gen {
 static void usage(void)
 {
 	fprintf(stderr, "usage: compr-capture -d DEV -b BYTES [-f FRAG] [-n FRAGS] [-p FILE -w POINTS] "
-		"[-i IDS] [-t TIMEOUT_MS] [-H HOLD_MS]\n");
+		"[-i IDS] [-t TIMEOUT_MS] [-H RELEASE_FILE]\n");
 	exit(2);
 }
 
@@ -94,9 +94,10 @@ static long long now_ms(void)
 int main(int argc, char **argv)
 {
 	const char *dev = NULL, *points_file = NULL, *points = NULL, *ids = NULL;
+	const char *release = NULL;
 	unsigned long long want = 0, got = 0;
 	unsigned int frag = 4096, frags = 4;
-	long timeout_ms = 5000, hold_ms = 0;
+	long timeout_ms = 5000;
 	struct snd_compr_params params;
 	struct gen g = { 0 };
 	static uint8_t buf[65536];
@@ -113,7 +114,7 @@ int main(int argc, char **argv)
 		case 'w': points = optarg; break;
 		case 'i': ids = optarg; break;
 		case 't': timeout_ms = strtol(optarg, NULL, 0); break;
-		case 'H': hold_ms = strtol(optarg, NULL, 0); break;
+		case 'H': release = optarg; break;
 		default: usage();
 		}
 	}
@@ -222,8 +223,13 @@ int main(int argc, char **argv)
 	       g.n ? " verified" : " (not checked)", (unsigned long long)g.packets);
 
 out_stop:
-	if (hold_ms)
-		usleep(hold_ms * 1000);
+	if (release) {
+		int i;
+
+		fflush(stdout);
+		for (i = 0; i < 1200 && access(release, F_OK); i++)
+			usleep(50000);
+	}
 	if (ioctl(fd, SNDRV_COMPRESS_STOP) < 0 && !ret) {
 		fprintf(stderr, "compr-capture: STOP: %s\n", strerror(errno));
 		ret = 1;
