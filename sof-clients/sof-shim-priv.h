@@ -155,7 +155,8 @@ void sof_shim_client_ida_destroy(void);
 void sof_shim_probes_init(struct sof_shim_dev *sdev);
 void sof_shim_probes_cleanup(struct sof_shim_dev *sdev);
 void sof_shim_probes_reset(struct sof_shim_dev *sdev);
-int sof_shim_probes_ipc(struct sof_shim_dev *sdev, const void *req, void *reply, size_t *reply_bytes);
+int sof_shim_probes_ipc(struct sof_shim_dev *sdev, const void *req, void *reply,
+			size_t *reply_bytes);
 extern const struct sof_shim_probes_host_ops sof_shim_probes_host_ops;
 
 #endif /* __SOF_SHIM_PRIV_H */

@@ -140,11 +140,11 @@ int sof_shim_probes_ipc(struct sof_shim_dev *sdev, const void *req, void *reply_
 	spin_lock(&p->lock);
 	switch (hdr->cmd & SOF_SHIM_CMD_TYPE_MASK) {
 	case SOF_SHIM_IPC_PROBE_INIT:
-		if (hdr->size != struct_size(init, dma, 1) || init->num_elems != 1)
+		if (hdr->size != struct_size(init, dma, 1) || init->num_elems != 1) {
 			ret = -EINVAL;
-		else if (p->inited)
+		} else if (p->inited) {
 			ret = -EBUSY;
-		else {
+		} else {
 			p->inited = true;
 			p->stream_tag = init->dma[0].stream_tag;
 			p->buffer_size = init->dma[0].dma_buffer_size;
@@ -367,6 +367,7 @@ static int sof_shim_probes_pointer(struct sof_shim_client_dev *cdev,
 {
 	struct sof_shim_probes_dsp *p = &cdev->sdev->probes;
 	u64 size = cstream->runtime->buffer_size;
+	/* position after data: pairs with smp_store_release() in the extraction work */
 	u64 produced = smp_load_acquire(&p->produced);
 	u32 off = 0;
 

@@ -7,13 +7,15 @@
  * binary runs in the busybox guest.
  *
  *   compr-capture -d /dev/snd/comprC0D0 -b BYTES [-f FRAGMENT] [-n FRAGMENTS]
- *		   [-p PROBE_POINTS_FILE -w "id,1,tag,..."] [-i ID[,ID...]] [-t TIMEOUT_MS]
+ *		   [-p PROBE_POINTS_FILE -w "id,1,tag,..."] [-i ID[,ID...]]
+ *		   [-t TIMEOUT_MS] [-H RELEASE_FILE]
  *
  * Opens the device, sets parameters (which starts the extractor on the DSP), writes -w to
  * -p (connecting probe points, possible only while the extractor runs), starts, reads BYTES
  * and stops. With -i, the bytes must be the round-robin packets of those probe points from
  * the first packet on. -H FILE holds the stream open after the capture until FILE exists
- * (at most 60 s), for tests that look at the open stream meanwhile. Prints one summary line; exit 0 when everything matched.
+ * (at most 60 s), for tests that look at the open stream meanwhile. Prints one summary
+ * line; exit 0 when everything matched.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -42,10 +44,11 @@ struct gen {
 	uint64_t packets;
 };
 
-static void usage(void)
+static void print_usage(void)
 {
-	fprintf(stderr, "usage: compr-capture -d DEV -b BYTES [-f FRAG] [-n FRAGS] [-p FILE -w POINTS] "
-		"[-i IDS] [-t TIMEOUT_MS] [-H RELEASE_FILE]\n");
+	fputs("usage: compr-capture -d DEV -b BYTES [-f FRAG] [-n FRAGS] [-p FILE -w POINTS]\n",
+	      stderr);
+	fputs("       [-i IDS] [-t TIMEOUT_MS] [-H RELEASE_FILE]\n", stderr);
 	exit(2);
 }
 
@@ -59,8 +62,9 @@ static int cmp_u32(const void *a, const void *b)
 static void gen_start_packet(struct gen *g)
 {
 	g->cur_seq = g->seq[g->cur]++;
-	g->checksum = sof_shim_probe_packet_word(g->ids[g->cur], SOF_SHIM_PROBE_PURPOSE_EXTRACTION,
-						 g->cur_seq, SOF_SHIM_PROBE_PACKET_WORDS - 1);
+	g->checksum = sof_shim_probe_packet_word(g->ids[g->cur],
+						 SOF_SHIM_PROBE_PURPOSE_EXTRACTION, g->cur_seq,
+						 SOF_SHIM_PROBE_PACKET_WORDS - 1);
 	g->pos = 0;
 }
 
@@ -72,8 +76,8 @@ static uint8_t gen_next(struct gen *g)
 	if (w == SOF_SHIM_PROBE_PACKET_WORDS - 1)
 		word = g->checksum;
 	else
-		word = sof_shim_probe_packet_word(g->ids[g->cur], SOF_SHIM_PROBE_PURPOSE_EXTRACTION,
-						  g->cur_seq, w);
+		word = sof_shim_probe_packet_word(g->ids[g->cur],
+						  SOF_SHIM_PROBE_PURPOSE_EXTRACTION, g->cur_seq, w);
 	b = word >> (8 * (g->pos % 4));
 	if (++g->pos == SOF_SHIM_PROBE_PACKET_BYTES) {
 		g->packets++;
@@ -106,32 +110,51 @@ int main(int argc, char **argv)
 
 	while ((opt = getopt(argc, argv, "d:b:f:n:p:w:i:t:H:")) != -1) {
 		switch (opt) {
-		case 'd': dev = optarg; break;
-		case 'b': want = strtoull(optarg, NULL, 0); break;
-		case 'f': frag = strtoul(optarg, NULL, 0); break;
-		case 'n': frags = strtoul(optarg, NULL, 0); break;
-		case 'p': points_file = optarg; break;
-		case 'w': points = optarg; break;
-		case 'i': ids = optarg; break;
-		case 't': timeout_ms = strtol(optarg, NULL, 0); break;
-		case 'H': release = optarg; break;
-		default: usage();
+		case 'd':
+			dev = optarg;
+			break;
+		case 'b':
+			want = strtoull(optarg, NULL, 0);
+			break;
+		case 'f':
+			frag = strtoul(optarg, NULL, 0);
+			break;
+		case 'n':
+			frags = strtoul(optarg, NULL, 0);
+			break;
+		case 'p':
+			points_file = optarg;
+			break;
+		case 'w':
+			points = optarg;
+			break;
+		case 'i':
+			ids = optarg;
+			break;
+		case 't':
+			timeout_ms = strtol(optarg, NULL, 0);
+			break;
+		case 'H':
+			release = optarg;
+			break;
+		default:
+			print_usage();
 		}
 	}
 	if (!dev || !want || !frag || !frags || (!points_file != !points))
-		usage();
+		print_usage();
 
 	if (ids) {
 		char *s = strdup(ids), *tok, *save = NULL;
 
 		for (tok = strtok_r(s, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 			if (g.n == MAX_IDS)
-				usage();
+				print_usage();
 			g.ids[g.n++] = strtoul(tok, NULL, 0);
 		}
 		free(s);
 		if (!g.n)
-			usage();
+			print_usage();
 		qsort(g.ids, g.n, sizeof(g.ids[0]), cmp_u32);
 		gen_start_packet(&g);
 	}
@@ -165,7 +188,8 @@ int main(int argc, char **argv)
 					strerror(errno));
 			close(pf);
 		} else {
-			fprintf(stderr, "compr-capture: open %s: %s\n", points_file, strerror(errno));
+			fprintf(stderr, "compr-capture: open %s: %s\n", points_file,
+				strerror(errno));
 		}
 		if (n != (ssize_t)strlen(points))
 			goto out_close;
@@ -184,7 +208,8 @@ int main(int argc, char **argv)
 		ssize_t n, i;
 
 		if (left <= 0) {
-			fprintf(stderr, "compr-capture: timeout after %llu of %llu bytes\n", got, want);
+			fprintf(stderr, "compr-capture: timeout after %llu of %llu bytes\n",
+				got, want);
 			goto out_stop;
 		}
 		n = poll(&pfd, 1, left);
@@ -211,7 +236,8 @@ int main(int argc, char **argv)
 			uint8_t e = gen_next(&g);
 
 			if (buf[i] != e) {
-				fprintf(stderr, "compr-capture: mismatch at byte %llu: got %#04x, expected %#04x\n",
+				fprintf(stderr,
+					"compr-capture: mismatch at byte %llu: got %#04x, expected %#04x\n",
 					got + i, buf[i], e);
 				goto out_stop;
 			}
