@@ -2,10 +2,12 @@
 /*
  * snd_sof_shim: the simulated DSP core and the host side of its IPC mailbox.
  *
- * The host writes one request into the mailbox and rings the doorbell; the DSP thread takes
- * it, checks size, command and sequence number, waits ipc_delay_us, writes the reply and
- * raises the "interrupt" (a completion). Host IPC is serialised as in SOF (ipc_tx_mutex:
- * one message in flight), and the host checks every reply against its request.
+ * Senders queue their message (SOF's tx queue) and sleep on their own completion. The host
+ * side moves one message at a time into the mailbox with the next sequence number (one
+ * message in flight); the DSP core takes it, checks size, command and sequence number, waits
+ * ipc_delay_us and writes the reply; the reply "interrupt" hands the reply to its sender,
+ * completes it and sends the next queued message. Each sender checks its reply against its
+ * request. Host and DSP sides both run in the DSP's kthread.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -56,44 +58,90 @@ static size_t sof_shim_dsp_handle(struct sof_shim_dev *sdev, const void *req, si
 	return reply_bytes;
 }
 
+/**
+ * struct sof_shim_tx_msg - one queued IPC, on its sender's stack
+ * @list:		entry in the DSP's tx_queue
+ * @msg:		the request
+ * @msg_bytes:		its size
+ * @seq:		mailbox sequence number it was sent with
+ * @reply_seq:		sequence number the reply came back with
+ * @reply_bytes:	size of the reply
+ * @status:		0, or why it failed without a reply
+ * @done:		a reply or a failure is in
+ * @completion:		completed with @done
+ * @reply:		the reply, copied out of the mailbox
+ */
+struct sof_shim_tx_msg {
+	struct list_head list;
+	const void *msg;
+	size_t msg_bytes;
+	u32 seq;
+	u32 reply_seq;
+	size_t reply_bytes;
+	int status;
+	bool done;
+	struct completion completion;
+	u8 reply[SOF_SHIM_IPC_MSG_MAX];
+};
+
+/* finish a message (mbox_lock held) */
+static void sof_shim_tx_done(struct sof_shim_tx_msg *m, int status)
+{
+	m->status = status;
+	m->done = true;
+	complete(&m->completion);
+}
+
 static int sof_shim_dsp_thread(void *data)
 {
 	struct sof_shim_dev *sdev = data;
-	struct sof_shim_ipc_hdr *hdr = (struct sof_shim_ipc_hdr *)sdev->dsp_req;
-	struct sof_shim_ipc_reply *reply = (struct sof_shim_ipc_reply *)sdev->dsp_reply;
+	struct sof_shim_ipc_hdr *hdr = (struct sof_shim_ipc_hdr *)sdev->mbox_req;
+	struct sof_shim_ipc_reply *reply = (struct sof_shim_ipc_reply *)sdev->mbox_reply;
 
 	while (!kthread_should_stop()) {
+		struct sof_shim_tx_msg *m;
 		size_t bytes, reply_bytes;
+		bool seq_ok;
 		u32 seq, delay;
 
 		/* interruptible: an idle DSP must not look like a hung task */
 		wait_event_interruptible(sdev->dsp_wq,
-					 READ_ONCE(sdev->doorbell) || kthread_should_stop());
+					 READ_ONCE(sdev->tx_pending) || kthread_should_stop());
 
+		/* host side: the next queued message goes into the mailbox */
 		spin_lock_irq(&sdev->mbox_lock);
-		if (!sdev->doorbell) {
+		m = list_first_entry_or_null(&sdev->tx_queue, struct sof_shim_tx_msg, list);
+		if (!m) {
+			sdev->tx_pending = false;
 			spin_unlock_irq(&sdev->mbox_lock);
 			continue;
 		}
-		sdev->doorbell = false;
-		bytes = sdev->req_bytes;
-		seq = sdev->req_seq;
-		memcpy(sdev->dsp_req, sdev->mbox_req, bytes);
+		list_del_init(&m->list);
+		sdev->tx_pending = !list_empty(&sdev->tx_queue);
+		m->seq = ++sdev->ipc_seq;
+		sdev->mbox_seq = m->seq;
+		sdev->req_bytes = m->msg_bytes;
+		memcpy(sdev->mbox_req, m->msg, m->msg_bytes);
+		sdev->cur = m;
+		/* DSP side: the sequence number must follow the last one it saw */
+		seq = sdev->mbox_seq;
+		seq_ok = seq == sdev->dsp_expected_seq + 1;
+		sdev->dsp_expected_seq = seq;
 		spin_unlock_irq(&sdev->mbox_lock);
 
 		/* the checks a firmware makes before it acts on a message */
+		bytes = sdev->req_bytes;
 		if (bytes < sizeof(*hdr) || bytes > SOF_SHIM_IPC_MSG_MAX ||
-		    hdr->size != bytes || seq != sdev->dsp_expected_seq + 1) {
+		    hdr->size != bytes || !seq_ok) {
 			atomic64_inc(&sdev->stat_dsp_reject);
 			reply->hdr.cmd = bytes >= sizeof(*hdr) ? hdr->cmd : 0;
 			reply->hdr.size = sizeof(*reply);
 			reply->error = -EPROTO;
 			reply_bytes = sizeof(*reply);
 		} else {
-			reply_bytes = sof_shim_dsp_handle(sdev, sdev->dsp_req, bytes,
-							  sdev->dsp_reply);
+			reply_bytes = sof_shim_dsp_handle(sdev, sdev->mbox_req, bytes,
+							  sdev->mbox_reply);
 		}
-		sdev->dsp_expected_seq = seq;
 
 		delay = READ_ONCE(sdev->ipc_delay_us);
 		if (delay >= 10)
@@ -101,15 +149,14 @@ static int sof_shim_dsp_thread(void *data)
 		else if (delay)
 			udelay(delay);
 
+		/* reply "interrupt": hand the reply to its sender, unless it gave up */
 		spin_lock_irq(&sdev->mbox_lock);
-		/* the host may have given up (timeout) or the firmware crashed meanwhile */
-		if (sdev->req_pending && sdev->req_seq == seq) {
-			memcpy(sdev->mbox_reply, sdev->dsp_reply, reply_bytes);
-			sdev->reply_bytes = reply_bytes;
-			sdev->reply_seq = seq;
-			sdev->reply_status = 0;
-			sdev->req_pending = false;
-			complete(&sdev->ipc_reply_done);
+		if (sdev->cur == m) {
+			memcpy(m->reply, sdev->mbox_reply, reply_bytes);
+			m->reply_bytes = reply_bytes;
+			m->reply_seq = seq;
+			sdev->cur = NULL;
+			sof_shim_tx_done(m, 0);
 		}
 		spin_unlock_irq(&sdev->mbox_lock);
 	}
@@ -190,79 +237,83 @@ int sof_shim_ipc_tx(struct sof_shim_dev *sdev, void *msg, size_t msg_bytes,
 {
 	struct sof_shim_ipc_hdr *hdr = msg;
 	struct sof_shim_ipc_reply *reply;
-	unsigned long left;
-	u32 seq;
+	struct sof_shim_tx_msg *m;
 	int ret, pm;
 
 	if (msg_bytes < sizeof(*hdr) || msg_bytes > SOF_SHIM_IPC_MSG_MAX ||
 	    hdr->size != msg_bytes || reply_bytes > SOF_SHIM_IPC_MSG_MAX)
 		return -EINVAL;
 
+	m = kmalloc(sizeof(*m), GFP_KERNEL);
+	if (!m)
+		return -ENOMEM;
+	m->msg = msg;
+	m->msg_bytes = msg_bytes;
+	m->done = false;
+	m->status = 0;
+	init_completion(&m->completion);
+
 	/* the DSP has to be powered to answer; clients normally keep it so */
 	pm = pm_runtime_resume_and_get(sdev->dev);
-	if (pm < 0 && pm != -EACCES)
-		return pm;
-
-	mutex_lock(&sdev->ipc_tx_mutex);
-
-	if (READ_ONCE(sdev->fw_state) != SOF_SHIM_FW_BOOT_COMPLETE) {
-		ret = -ENODEV;
-		goto out_unlock;
+	if (pm < 0 && pm != -EACCES) {
+		ret = pm;
+		goto out_free;
 	}
 
-	seq = ++sdev->ipc_seq;
-
 	spin_lock_irq(&sdev->mbox_lock);
-	memcpy(sdev->mbox_req, msg, msg_bytes);
-	sdev->req_bytes = msg_bytes;
-	sdev->req_seq = seq;
-	sdev->req_pending = true;
-	sdev->reply_status = 0;
-	reinit_completion(&sdev->ipc_reply_done);
-	sdev->doorbell = true;
+	if (sdev->fw_state != SOF_SHIM_FW_BOOT_COMPLETE) {
+		spin_unlock_irq(&sdev->mbox_lock);
+		ret = -ENODEV;
+		goto out_pm;
+	}
+	list_add_tail(&m->list, &sdev->tx_queue);
+	sdev->tx_pending = true;
 	spin_unlock_irq(&sdev->mbox_lock);
 	wake_up(&sdev->dsp_wq);
 
-	left = wait_for_completion_timeout(&sdev->ipc_reply_done,
-					   msecs_to_jiffies(SOF_SHIM_IPC_TIMEOUT_MS));
+	wait_for_completion_timeout(&m->completion, msecs_to_jiffies(SOF_SHIM_IPC_TIMEOUT_MS));
 
 	spin_lock_irq(&sdev->mbox_lock);
-	if (!left && sdev->req_pending) {
-		sdev->req_pending = false;
+	if (!m->done) {
+		/* still queued, or in flight: give up on it */
+		if (sdev->cur == m)
+			sdev->cur = NULL;
+		else
+			list_del(&m->list);
 		spin_unlock_irq(&sdev->mbox_lock);
 		atomic64_inc(&sdev->stat_timeout);
-		dev_err(sdev->dev, "ipc timed out: cmd %#x seq %u\n", hdr->cmd, seq);
+		dev_err(sdev->dev, "ipc timed out: cmd %#x seq %u\n", hdr->cmd, m->seq);
 		ret = -ETIMEDOUT;
-		goto out_unlock;
+		goto out_pm;
 	}
-	if (sdev->reply_status) {
-		ret = sdev->reply_status;
-		spin_unlock_irq(&sdev->mbox_lock);
-		goto out_unlock;
+	spin_unlock_irq(&sdev->mbox_lock);
+
+	if (m->status) {
+		ret = m->status;
+		goto out_pm;
 	}
 
 	/* check the reply against the request */
-	reply = (struct sof_shim_ipc_reply *)sdev->mbox_reply;
-	if (sdev->reply_seq != seq || sdev->reply_bytes < sizeof(*reply) ||
-	    reply->hdr.size != sdev->reply_bytes || reply->hdr.cmd != hdr->cmd) {
-		spin_unlock_irq(&sdev->mbox_lock);
+	reply = (struct sof_shim_ipc_reply *)m->reply;
+	if (m->reply_seq != m->seq || m->reply_bytes < sizeof(*reply) ||
+	    reply->hdr.size != m->reply_bytes || reply->hdr.cmd != hdr->cmd) {
 		atomic64_inc(&sdev->stat_mismatch);
-		dev_err(sdev->dev, "ipc reply mismatch: cmd %#x seq %u\n", hdr->cmd, seq);
+		dev_err(sdev->dev, "ipc reply mismatch: cmd %#x seq %u\n", hdr->cmd, m->seq);
 		ret = -EPROTO;
-		goto out_unlock;
+		goto out_pm;
 	}
 	ret = reply->error;
 	if (reply_data && reply_bytes)
-		memcpy(reply_data, sdev->mbox_reply, min(reply_bytes, sdev->reply_bytes));
-	spin_unlock_irq(&sdev->mbox_lock);
+		memcpy(reply_data, m->reply, min(reply_bytes, m->reply_bytes));
 	atomic64_inc(&sdev->stat_tx);
 
-out_unlock:
-	mutex_unlock(&sdev->ipc_tx_mutex);
+out_pm:
 	if (pm >= 0) {
 		pm_runtime_mark_last_busy(sdev->dev);
 		pm_runtime_put_autosuspend(sdev->dev);
 	}
+out_free:
+	kfree(m);
 	return ret;
 }
 
@@ -281,17 +332,26 @@ static void sof_shim_set_fw_state(struct sof_shim_dev *sdev, enum sof_shim_fw_st
  */
 void sof_shim_fw_crash(struct sof_shim_dev *sdev)
 {
-	if (READ_ONCE(sdev->fw_state) == SOF_SHIM_FW_CRASHED)
-		return;
+	struct sof_shim_tx_msg *m, *tmp;
 
-	WRITE_ONCE(sdev->fw_state, SOF_SHIM_FW_CRASHED);
 	spin_lock_irq(&sdev->mbox_lock);
-	if (sdev->req_pending) {
-		sdev->req_pending = false;
-		sdev->reply_status = -EIO;
-		complete(&sdev->ipc_reply_done);
+	if (sdev->fw_state == SOF_SHIM_FW_CRASHED) {
+		spin_unlock_irq(&sdev->mbox_lock);
+		return;
 	}
+	WRITE_ONCE(sdev->fw_state, SOF_SHIM_FW_CRASHED);
+	if (sdev->cur) {
+		sof_shim_tx_done(sdev->cur, -EIO);
+		sdev->cur = NULL;
+	}
+	/* queued messages never reached the DSP */
+	list_for_each_entry_safe(m, tmp, &sdev->tx_queue, list) {
+		list_del_init(&m->list);
+		sof_shim_tx_done(m, -ENODEV);
+	}
+	sdev->tx_pending = false;
 	spin_unlock_irq(&sdev->mbox_lock);
+
 	dev_info(sdev->dev, "firmware crashed\n");
 	sof_shim_client_fw_state_dispatcher(sdev);
 }
@@ -312,11 +372,12 @@ int sof_shim_fw_boot(struct sof_shim_dev *sdev)
 
 	sof_shim_set_fw_state(sdev, SOF_SHIM_FW_BOOT_IN_PROGRESS);
 
-	mutex_lock(&sdev->ipc_tx_mutex);
+	/* nothing is queued or in flight: new messages are refused until BOOT_COMPLETE */
+	spin_lock_irq(&sdev->mbox_lock);
 	sdev->ipc_seq = 0;
 	sdev->dsp_expected_seq = 0;
+	spin_unlock_irq(&sdev->mbox_lock);
 	sof_shim_probes_reset(sdev);
-	mutex_unlock(&sdev->ipc_tx_mutex);
 
 	sof_shim_set_fw_state(sdev, SOF_SHIM_FW_BOOT_COMPLETE);
 	dev_info(sdev->dev, "firmware %u.%u.%u booted\n", sdev->fw_version.major,
@@ -335,9 +396,8 @@ int sof_shim_dsp_start(struct sof_shim_dev *sdev)
 {
 	struct task_struct *t;
 
-	mutex_init(&sdev->ipc_tx_mutex);
-	init_completion(&sdev->ipc_reply_done);
 	spin_lock_init(&sdev->mbox_lock);
+	INIT_LIST_HEAD(&sdev->tx_queue);
 	init_waitqueue_head(&sdev->dsp_wq);
 	spin_lock_init(&sdev->rx_lock);
 	INIT_LIST_HEAD(&sdev->rx_queue);

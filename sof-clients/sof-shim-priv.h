@@ -71,6 +71,8 @@ struct sof_shim_probes_dsp {
 	struct delayed_work work;
 };
 
+struct sof_shim_tx_msg;
+
 struct sof_shim_dev {
 	struct device *dev;
 	u32 id;
@@ -86,19 +88,20 @@ struct sof_shim_dev {
 	struct list_head ipc_rx_handler_list;
 	struct list_head fw_state_handler_list;
 
-	/* host IPC: one message in flight */
-	struct mutex ipc_tx_mutex;
+	/*
+	 * Host IPC, as SOF's tx queue: senders queue their message and sleep; the host side
+	 * moves one message at a time into the mailbox (one in flight), the DSP answers it,
+	 * and the reply "interrupt" completes the sender and sends the next queued message.
+	 */
+	spinlock_t mbox_lock;		/* tx_queue, cur, ipc_seq, dsp_expected_seq, fw_state */
+	struct list_head tx_queue;
+	bool tx_pending;
+	struct sof_shim_tx_msg *cur;	/* in flight; NULL when abandoned */
 	u32 ipc_seq;
-	struct completion ipc_reply_done;
 
-	/* mailbox shared by host and DSP */
-	spinlock_t mbox_lock;
-	bool doorbell;
-	bool req_pending;
-	u32 req_seq;
+	/* the mailbox, written by the host side and read by the DSP, and back */
+	u32 mbox_seq;
 	size_t req_bytes;
-	int reply_status;
-	u32 reply_seq;
 	size_t reply_bytes;
 	u8 mbox_req[SOF_SHIM_IPC_MSG_MAX];
 	u8 mbox_reply[SOF_SHIM_IPC_MSG_MAX];
@@ -108,8 +111,6 @@ struct sof_shim_dev {
 	wait_queue_head_t dsp_wq;
 	u32 dsp_expected_seq;
 	u32 ipc_delay_us;
-	u8 dsp_req[SOF_SHIM_IPC_MSG_MAX];
-	u8 dsp_reply[SOF_SHIM_IPC_MSG_MAX];
 
 	/* DSP -> host notifications */
 	spinlock_t rx_lock;
