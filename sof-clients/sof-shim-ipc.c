@@ -237,16 +237,15 @@ int sof_shim_ipc_tx(struct sof_shim_dev *sdev, void *msg, size_t msg_bytes,
 {
 	struct sof_shim_ipc_hdr *hdr = msg;
 	struct sof_shim_ipc_reply *reply;
-	struct sof_shim_tx_msg *m;
+	/* on the stack: a slab allocation per IPC costs more than the IPC under slub_debug */
+	struct sof_shim_tx_msg msg_on_stack;
+	struct sof_shim_tx_msg *m = &msg_on_stack;
 	int ret, pm;
 
 	if (msg_bytes < sizeof(*hdr) || msg_bytes > SOF_SHIM_IPC_MSG_MAX ||
 	    hdr->size != msg_bytes || reply_bytes > SOF_SHIM_IPC_MSG_MAX)
 		return -EINVAL;
 
-	m = kmalloc(sizeof(*m), GFP_KERNEL);
-	if (!m)
-		return -ENOMEM;
 	m->msg = msg;
 	m->msg_bytes = msg_bytes;
 	m->done = false;
@@ -255,10 +254,8 @@ int sof_shim_ipc_tx(struct sof_shim_dev *sdev, void *msg, size_t msg_bytes,
 
 	/* the DSP has to be powered to answer; clients normally keep it so */
 	pm = pm_runtime_resume_and_get(sdev->dev);
-	if (pm < 0 && pm != -EACCES) {
-		ret = pm;
-		goto out_free;
-	}
+	if (pm < 0 && pm != -EACCES)
+		return pm;
 
 	spin_lock_irq(&sdev->mbox_lock);
 	if (sdev->fw_state != SOF_SHIM_FW_BOOT_COMPLETE) {
@@ -312,8 +309,6 @@ out_pm:
 		pm_runtime_mark_last_busy(sdev->dev);
 		pm_runtime_put_autosuspend(sdev->dev);
 	}
-out_free:
-	kfree(m);
 	return ret;
 }
 
