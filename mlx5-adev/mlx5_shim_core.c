@@ -56,7 +56,7 @@ struct mlx5_shim_wire_ep {
  * under it, so the services clients call never take it.
  */
 struct mlx5_shim_func {
-	struct mutex lock;
+	struct mutex lock;		/* see above */
 	struct device *device;		/* parent of the function's auxiliary devices */
 	struct mlx5_shim_adev *adev[MLX5_SHIM_ADEV_NUM];
 	int adev_idx;			/* id of all its auxiliary devices */
@@ -291,7 +291,8 @@ static void mlx5_shim_detach_locked(struct mlx5_shim_func *func, bool suspend)
 			continue;
 		if (suspend && mlx5_shim_adev_devices[i].is_supported(func)) {
 			device_lock(&madev->adev.dev);
-			adrv = madev->adev.dev.driver ? to_auxiliary_drv(madev->adev.dev.driver) : NULL;
+			adrv = madev->adev.dev.driver ?
+			       to_auxiliary_drv(madev->adev.dev.driver) : NULL;
 			if (adrv && adrv->suspend) {
 				err = adrv->suspend(&madev->adev, PMSG_SUSPEND);
 				if (err)
@@ -899,6 +900,7 @@ static int caps_show(void *data, char *buf, size_t size)
 
 	return mlx5_shim_format_caps(READ_ONCE(port->func.caps), buf, size);
 }
+
 MLX5_SHIM_CTRL_RW(caps);
 
 static const char * const mlx5_shim_mode_names[] = {
@@ -932,6 +934,7 @@ static int esw_mode_show(void *data, char *buf, size_t size)
 
 	return scnprintf(buf, size, "%s\n", mlx5_shim_mode_names[READ_ONCE(port->func.esw_mode)]);
 }
+
 MLX5_SHIM_CTRL_RW(esw_mode);
 
 static int link_store(void *data, char *cmd)
@@ -961,6 +964,7 @@ static int link_show(void *data, char *buf, size_t size)
 
 	return scnprintf(buf, size, "%s\n", READ_ONCE(port->func.link_up) ? "up" : "down");
 }
+
 MLX5_SHIM_CTRL_RW(link);
 
 /* "suspend"/"detach" detach the port's devices (with/without suspend), "attach" undoes */
@@ -991,9 +995,11 @@ static int pm_store(void *data, char *cmd)
 static int pm_show(void *data, char *buf, size_t size)
 {
 	struct mlx5_shim_port *port = data;
+	bool detached = READ_ONCE(port->func.detached);
 
-	return scnprintf(buf, size, "%s\n", READ_ONCE(port->func.detached) ? "detached" : "attached");
+	return scnprintf(buf, size, "%s\n", detached ? "detached" : "attached");
 }
+
 MLX5_SHIM_CTRL_RW(pm);
 
 static int mlx5_shim_parse_sfnum(const char *cmd, u32 *sfnum)
@@ -1013,6 +1019,7 @@ static int sf_add_store(void *data, char *cmd)
 		return err;
 	return mlx5_shim_sf_add(data, sfnum);
 }
+
 MLX5_SHIM_CTRL_WO(sf_add);
 
 static int sf_del_store(void *data, char *cmd)
@@ -1025,6 +1032,7 @@ static int sf_del_store(void *data, char *cmd)
 		return err;
 	return mlx5_shim_sf_del(data, sfnum);
 }
+
 MLX5_SHIM_CTRL_WO(sf_del);
 
 static int sfs_show(struct seq_file *s, void *unused)
@@ -1352,6 +1360,7 @@ static int new_device_store(void *data, char *cmd)
 	}
 	return mlx5_shim_adapter_new(id, num_ports, caps);
 }
+
 MLX5_SHIM_CTRL_WO(new_device);
 
 static int del_device_store(void *data, char *cmd)
@@ -1368,6 +1377,7 @@ static int del_device_store(void *data, char *cmd)
 	mutex_unlock(&mlx5_shim_adapters_lock);
 	return adapter ? 0 : -ENOENT;
 }
+
 MLX5_SHIM_CTRL_WO(del_device);
 
 static int __init mlx5_shim_core_init(void)

@@ -94,12 +94,13 @@ static void mlx5_shim_eth_rx(void *ctx, struct sk_buff *skb)
 		atomic64_inc(&eth->rx_dropped);
 		return;
 	}
-	/* scrubs the skb when it crosses a netns, checks MTU and IFF_UP, eth_type_trans */
+	/*
+	 * Scrubs the skb when it crosses a netns, checks MTU and IFF_UP, eth_type_trans();
+	 * a frame it drops is counted in the core's rx_dropped, which dev_get_stats() adds.
+	 */
 	if (dev_forward_skb(eth->netdev, skb) == NET_RX_SUCCESS) {
 		atomic64_inc(&eth->rx_packets);
 		atomic64_add(len, &eth->rx_bytes);
-	} else {
-		atomic64_inc(&eth->rx_dropped);
 	}
 }
 

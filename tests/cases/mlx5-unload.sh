@@ -46,7 +46,10 @@ t_check_fails "rmmod mlx5_shim_core while clients use it" rmmod mlx5_shim_core
 t_check "mlx5_shim_core still loaded" loaded mlx5_shim_core
 
 have_ns=0
-if command -v nsenter >/dev/null && [ -e /proc/self/ns/net ]; then
+# busybox ping needs POSIX timers (alarm); without them (tinyconfig) it hangs for ever
+timeout 10 ping -c 1 -W 1 127.0.0.1 >/dev/null 2>&1
+[ $? -lt 124 ] && have_ping=1 || have_ping=0
+if [ $have_ping = 1 ] && command -v nsenter >/dev/null && [ -e /proc/self/ns/net ]; then
 	unshare -n sleep 1000 &
 	NSA=$!
 	unshare -n sleep 1000 &
@@ -68,7 +71,9 @@ t_eq "nothing unbound" 0 "$(unbound)"
 BG=""
 if [ $have_ns = 1 ]; then
 	setup "$NSA" mlx5s1p0 192.0.2.1 && setup "$NSB" mlx5s1p1 192.0.2.2
-	t_check "traffic flows again" nsenter -t "$NSA" -n ping -c 2 -W 2 192.0.2.2
+	t_check "traffic flows again" nsenter -t "$NSA" -n timeout 30 ping -c 2 -W 2 192.0.2.2
+else
+	t_skip "traffic during the unload" "no ping (CONFIG_POSIX_TIMERS) or no netns"
 fi
 
 t_check "rmmod mlx5_shim_sf with an SF" rmmod mlx5_shim_sf
