@@ -187,4 +187,18 @@
 #endif
 /* ==== end of ASoC ==== */
 
+/* ==== netdev (mlx5-adev/; mlx5 helper) ==== */
+/*
+ * eth_hw_addr_set() was added by 48eab831ae8b ("net: create netdev->dev_addr assignment
+ * helpers"), v5.15, and backported to stable trees (Debian's 5.10 has it, older 5.10.y
+ * do not); since v5.17 dev->dev_addr is const and must be written through it. A macro,
+ * so that this header needs no netdev include; callers include <linux/etherdevice.h>.
+ * Other netdev interface changes (netif_napi_add() weight, netif_rx_ni() removal) do not
+ * concern the bundle: mlx5_shim_eth has no NAPI and receives via dev_forward_skb().
+ */
+#ifndef AUXBUS_HAVE_ETH_HW_ADDR_SET
+#define eth_hw_addr_set(dev, addr)	memcpy((dev)->dev_addr, (addr), ETH_ALEN)
+#endif
+/* ==== end of netdev ==== */
+
 #endif /* _AUXBUS_COMPAT_H */
