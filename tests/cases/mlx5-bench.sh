@@ -8,7 +8,7 @@
 #   sf+net  the same with a netdev registered per SF (sf_netdev=1), as mainline SFs have
 # Target from issue 5: sf under 2x plain (each SF adds one nested device). Compare with the
 # bus-core benchmark's 1,000 plain devices (tests/bench) where it exists.
-# kernels: bookworm debug
+# kernels: bookworm
 # timeout: 900
 . /tests/lib/ktap.sh
 
