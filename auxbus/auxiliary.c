@@ -21,6 +21,7 @@
 #include <linux/pm_domain.h>
 #include <linux/pm_runtime.h>
 #include <linux/string.h>
+#include <linux/sysfs.h>
 #include <linux/auxiliary_bus.h>
 
 #include "auxbus.h"
@@ -77,20 +78,10 @@ static int auxiliary_uevent(auxbus_const_uevent_dev struct device *dev,
 			      (int)(p - name), name);
 }
 
-static ssize_t modalias_show(struct device *dev, struct device_attribute *attr, char *buf)
-{
-	const char *name = dev_name(dev);
-	const char *p = strrchr(name, '.');
-
-	return sysfs_emit(buf, "%s%.*s\n", AUXBUS_MODULE_PREFIX, (int)(p - name), name);
-}
-static DEVICE_ATTR_RO(modalias);
-
-static struct attribute *auxiliary_dev_attrs[] = {
-	&dev_attr_modalias.attr,
-	NULL
-};
-ATTRIBUTE_GROUPS(auxiliary_dev);
+/*
+ * No "modalias" attribute: mainline's bus has none (the uevent file carries MODALIAS, which
+ * is what udev and mdev read), and every sysfs file costs each device add and delete.
+ */
 
 static const struct dev_pm_ops auxiliary_dev_pm_ops = {
 	SET_RUNTIME_PM_OPS(pm_generic_runtime_suspend, pm_generic_runtime_resume, NULL)
@@ -146,6 +137,9 @@ static void auxiliary_bus_shutdown(struct device *dev)
 		auxdrv->shutdown(auxdev);
 }
 
+/* /sys/bus/<AUXBUS_BUS_NAME>/devices, for the duplicate name check */
+static struct kernfs_node *auxiliary_bus_devices_kn;
+
 static auxbus_const_bus struct bus_type auxiliary_bus_type = {
 	.name = AUXBUS_BUS_NAME,
 	.probe = auxiliary_bus_probe,
@@ -153,7 +147,6 @@ static auxbus_const_bus struct bus_type auxiliary_bus_type = {
 	.shutdown = auxiliary_bus_shutdown,
 	.match = auxiliary_match,
 	.uevent = auxiliary_uevent,
-	.dev_groups = auxiliary_dev_groups,
 	.pm = &auxiliary_dev_pm_ops,
 };
 
@@ -224,7 +217,7 @@ EXPORT_SYMBOL_NS_GPL(auxiliary_device_init, "AUXBUS");
 int __auxiliary_device_add(struct auxiliary_device *auxdev, const char *modname)
 {
 	struct device *dev = &auxdev->dev;
-	struct device *other;
+	struct kernfs_node *other;
 	int ret;
 
 	if (!modname) {
@@ -240,11 +233,14 @@ int __auxiliary_device_add(struct auxiliary_device *auxdev, const char *modname)
 
 	/*
 	 * A duplicate name would fail in device_add() too, but only after sysfs has
-	 * dumped a stack for the duplicate file name: say it plainly instead.
+	 * dumped a stack for the duplicate file name: say it plainly instead. The
+	 * bus's devices/ directory links every device by name; kernfs finds a name
+	 * there in O(log n), where bus_find_device_by_name() walks the whole bus and
+	 * made adding n devices O(n^2) (tests/bench: 18x the built-in bus at 10,000).
 	 */
-	other = bus_find_device_by_name(&auxiliary_bus_type, NULL, dev_name(dev));
+	other = sysfs_get_dirent(auxiliary_bus_devices_kn, dev_name(dev));
 	if (other) {
-		put_device(other);
+		sysfs_put(other);
 		dev_err(dev, "adding auxiliary device failed: name and id already in use\n");
 		return -EEXIST;
 	}
@@ -516,13 +512,23 @@ int auxiliary_bus_init(void)
 		return ret;
 	}
 
+	auxiliary_bus_devices_kn = sysfs_get_dirent(bus_get_kset(&auxiliary_bus_type)->kobj.sd,
+						    "devices");
+	if (!auxiliary_bus_devices_kn) {
+		pr_err("no devices directory for the bus '%s'\n", AUXBUS_BUS_NAME);
+		ret = -ENOENT;
+		goto err_bus_unregister;
+	}
+
 	ret = bus_register_notifier(&auxiliary_bus_type, &auxiliary_bus_nb);
 	if (ret) {
 		pr_err("cannot register the bus notifier: %d\n", ret);
-		goto err_bus_unregister;
+		goto err_put_devices_kn;
 	}
 	return 0;
 
+err_put_devices_kn:
+	sysfs_put(auxiliary_bus_devices_kn);
 err_bus_unregister:
 	bus_unregister(&auxiliary_bus_type);
 	return ret;
@@ -531,6 +537,7 @@ err_bus_unregister:
 void auxiliary_bus_exit(void)
 {
 	bus_unregister_notifier(&auxiliary_bus_type, &auxiliary_bus_nb);
+	sysfs_put(auxiliary_bus_devices_kn);
 	bus_unregister(&auxiliary_bus_type);
 }
 
