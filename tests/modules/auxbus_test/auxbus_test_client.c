@@ -39,6 +39,8 @@ static void tclient_remove(struct auxiliary_device *auxdev)
 static void tclient_shutdown(struct auxiliary_device *auxdev)
 {
 	shutdowns++;
+	/* tests/cases/bus-70-reboot.sh looks for this line on the console. */
+	dev_info(&auxdev->dev, "shutdown\n");
 }
 
 static int tclient_suspend(struct device *dev)
