@@ -44,8 +44,9 @@ command -v nsenter >/dev/null && command -v unshare >/dev/null ||
 	t_skip_case "busybox lacks nsenter/unshare"
 # busybox ping needs POSIX timers (alarm); without them (tinyconfig) it hangs for ever.
 # Then a TCP connect to a closed port stands in: SYN out, RST back ("Connection refused").
-timeout 10 ping -c 1 -W 1 127.0.0.1 >/dev/null 2>&1
-[ $? -lt 124 ] && HAVE_PING=1 || HAVE_PING=0
+# (probe over lo in a fresh namespace: it must wait for a reply, not fail at once)
+timeout 10 unshare -n sh -c 'ip link set lo up && ping -c 2 -W 2 127.0.0.1' >/dev/null 2>&1 &&
+	HAVE_PING=1 || HAVE_PING=0
 [ $HAVE_PING = 1 ] || echo "# no working ping (CONFIG_POSIX_TIMERS?): TCP SYN/RST probes instead"
 # reach NSPID ADDR: frames go there and an answer comes back
 reach() {
