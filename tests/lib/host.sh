@@ -170,7 +170,21 @@ ensure_debian_kernel() {
 		rm -rf "$kdir/debs"
 		touch "$kdir/.auxbus-ready"
 	fi
+	kernel_depmod "$kdir" "$abi" || die "depmod for $abi failed"
 	printf '%s\n' "$kdir"
+}
+
+# An unpacked package has no modules.dep (the package's postinst makes it): run the host's
+# depmod on the tree, once. Trees under usr/lib/modules (merged /usr, trixie on) get a
+# lib/modules link, where bookworm's depmod looks.
+kernel_depmod() {
+	local kdir=$1 abi=$2
+	if [ ! -d "$kdir/root/lib/modules/$abi" ] && [ -d "$kdir/root/usr/lib/modules/$abi" ]; then
+		mkdir -p "$kdir/root/lib/modules"
+		ln -sfn "../../usr/lib/modules/$abi" "$kdir/root/lib/modules/$abi"
+	fi
+	[ -s "$kdir/root/lib/modules/$abi/modules.dep" ] && return 0
+	depmod -b "$kdir/root" "$abi" 2>"$kdir/depmod.log"
 }
 
 # The kernel binary inside an unpacked image tree.
