@@ -15,6 +15,10 @@
 
 SHELL := /bin/bash
 
+# With only KDIR given, the release is the one that tree was built for.
+ifeq ($(origin KERNELRELEASE)$(origin KDIR),undefinedcommand line)
+KERNELRELEASE := $(shell cat $(KDIR)/include/config/kernel.release 2>/dev/null)
+endif
 KERNELRELEASE ?= $(shell uname -r)
 KDIR ?= /lib/modules/$(KERNELRELEASE)/build
 AUXBUS_BACKEND ?= auto
