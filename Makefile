@@ -15,9 +15,11 @@
 
 SHELL := /bin/bash
 
-# With only KDIR given, the release is the one that tree was built for.
+# With only KDIR=/lib/modules/<release>/build given, the release is that <release>.
 ifeq ($(origin KERNELRELEASE)$(origin KDIR),undefinedcommand line)
-KERNELRELEASE := $(shell cat $(KDIR)/include/config/kernel.release 2>/dev/null)
+ifneq ($(filter /lib/modules/%/build /lib/modules/%/build/,$(KDIR)),)
+KERNELRELEASE := $(notdir $(patsubst %/build,%,$(patsubst %/,%,$(KDIR))))
+endif
 endif
 KERNELRELEASE ?= $(shell uname -r)
 KDIR ?= /lib/modules/$(KERNELRELEASE)/build
