@@ -23,5 +23,5 @@ for part in /tests/demo-*.sh; do
 	sh "$part" 2>&1 | sed 's/^/  /'
 done
 
-say "Devices and drivers on /sys/bus/$AUXBUS_BUS"
-run "ls /sys/bus/$AUXBUS_BUS/devices/ /sys/bus/$AUXBUS_BUS/drivers/"
+say "Unload the bus: with nothing left on it, /sys/bus/$AUXBUS_BUS goes with it"
+run "rmmod auxbus; ls -d /sys/bus/$AUXBUS_BUS"
