@@ -64,9 +64,10 @@ struct sof_shim_probes_dsp {
 	u32 last_buffer_id;		/* point of the last complete packet */
 
 	/* host side extractor stream */
-	struct mutex stream_mutex;	/* cstream, running */
+	struct mutex stream_mutex;	/* cstream, running, xrun */
 	struct snd_compr_stream *cstream;
 	bool running;
+	bool xrun;			/* stopped by a crash, not reported to ALSA yet */
 	u64 produced;			/* bytes written into the ring, release/acquire */
 	struct delayed_work work;
 };

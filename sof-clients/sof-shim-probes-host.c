@@ -6,6 +6,10 @@
  * "DMA" is a delayed work that, while the extractor stream runs, writes the packets of
  * include/auxbus/sof-shim-probes.h into the compress ring buffer. It never overwrites data
  * the reader has not taken (flow controlled), so a reader can check every byte.
+ *
+ * A firmware crash takes the DSP's extractor with it: the work stops for good and the next
+ * position update reports the stream to ALSA as an xrun (poll then fails with EPOLLERR and
+ * read with -EPIPE), as a real DSP's dead DMA would; the reader has to stop and reopen.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -254,14 +258,30 @@ static void sof_shim_probes_work(struct work_struct *work)
 	struct snd_compr_runtime *rt;
 	u64 consumed, used;
 	u32 n, off, done;
+	bool lost;
 
 	mutex_lock(&p->stream_mutex);
 	if (!p->running || !p->cstream)
 		goto out_unlock;
 
+	/*
+	 * A crash (and the reboot after it, which resets the probes) took the extractor away:
+	 * stop for good and wake the reader, to whom the next pointer update reports an xrun.
+	 */
+	spin_lock(&p->lock);
+	lost = !p->inited;
+	spin_unlock(&p->lock);
+	if (lost || READ_ONCE(sdev->fw_state) != SOF_SHIM_FW_BOOT_COMPLETE) {
+		dev_err(sdev->dev, "firmware crashed: probe extraction stopped after %llu bytes\n",
+			p->produced);
+		p->running = false;
+		p->xrun = true;
+		snd_compr_fragment_elapsed(p->cstream);
+		goto out_unlock;
+	}
+
 	rt = p->cstream->runtime;
-	if (rt->dma_area && rt->buffer_size && rt->buffer_size <= U32_MAX &&
-	    READ_ONCE(sdev->fw_state) == SOF_SHIM_FW_BOOT_COMPLETE) {
+	if (rt->dma_area && rt->buffer_size && rt->buffer_size <= U32_MAX) {
 		consumed = READ_ONCE(rt->total_bytes_transferred);
 		used = p->produced - consumed;
 		n = used < rt->buffer_size ? min_t(u64, rt->buffer_size - used,
@@ -298,6 +318,7 @@ static int sof_shim_probes_startup(struct sof_shim_client_dev *cdev,
 	} else {
 		p->cstream = cstream;
 		p->running = false;
+		p->xrun = false;
 		p->produced = 0;
 		*stream_id = SOF_SHIM_PROBES_STREAM_TAG;
 	}
@@ -309,6 +330,7 @@ static void sof_shim_probes_stop(struct sof_shim_probes_dsp *p)
 {
 	mutex_lock(&p->stream_mutex);
 	p->running = false;
+	p->xrun = false;
 	mutex_unlock(&p->stream_mutex);
 	cancel_delayed_work_sync(&p->work);
 }
@@ -348,6 +370,7 @@ static int sof_shim_probes_trigger(struct sof_shim_client_dev *cdev,
 	case SNDRV_PCM_TRIGGER_RESUME:
 		mutex_lock(&p->stream_mutex);
 		p->running = true;
+		p->xrun = false;
 		queue_delayed_work(system_wq, &p->work, 0);
 		mutex_unlock(&p->stream_mutex);
 		return 0;
@@ -370,11 +393,25 @@ static int sof_shim_probes_pointer(struct sof_shim_client_dev *cdev,
 	/* position after data: pairs with smp_store_release() in the extraction work */
 	u64 produced = smp_load_acquire(&p->produced);
 	u32 off = 0;
+	bool xrun;
 
 	if (size && size <= U32_MAX)
 		div_u64_rem(produced, size, &off);
 	*copied_total = produced;
 	*byte_offset = off;
+
+	/*
+	 * The extraction work stopped on a firmware crash: report it once. The compress core
+	 * calls this with the device lock held, as snd_compr_stop_error() wants; from a work
+	 * of our own it could queue the stream's error work after the core cancelled it for
+	 * good at close.
+	 */
+	mutex_lock(&p->stream_mutex);
+	xrun = p->xrun;
+	p->xrun = false;
+	mutex_unlock(&p->stream_mutex);
+	if (xrun)
+		snd_compr_stop_error(cstream, SNDRV_PCM_STATE_XRUN);
 	return 0;
 }
 
@@ -395,7 +432,10 @@ void sof_shim_probes_init(struct sof_shim_dev *sdev)
 	INIT_DELAYED_WORK(&p->work, sof_shim_probes_work);
 }
 
-/* firmware (re)boot: the DSP forgets its probes; a running extractor stream gets no data */
+/*
+ * firmware (re)boot: the DSP forgets its probes; a running extractor stream stops (the
+ * extraction work finds the extractor gone) and is reported as an xrun
+ */
 void sof_shim_probes_reset(struct sof_shim_dev *sdev)
 {
 	struct sof_shim_probes_dsp *p = &sdev->probes;
