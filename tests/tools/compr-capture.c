@@ -15,7 +15,8 @@
  * and stops. With -i, the bytes must be the round-robin packets of those probe points from
  * the first packet on. -H FILE holds the stream open after the capture until FILE exists
  * (at most 60 s), for tests that look at the open stream meanwhile. Prints one summary
- * line; exit 0 when everything matched.
+ * line; exit 0 when everything matched. A capture that fails once started also says how
+ * many bytes it took (and checked, with -i) before that.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -249,6 +250,9 @@ int main(int argc, char **argv)
 	       g.n ? " verified" : " (not checked)", (unsigned long long)g.packets);
 
 out_stop:
+	if (ret)
+		fprintf(stderr, "compr-capture: stopped after %llu bytes%s\n", got,
+			g.n ? " verified" : " (not checked)");
 	if (release) {
 		int i;
 
