@@ -167,6 +167,28 @@ t_eq "close logged no error" "" "$(log_since close2 | grep -E 'snd_sof_shim|ASoC
 t_check "capture after the second reboot" compr-capture -d $dev -b 65536 -p $D/probe_points -w "5,1,0,9,1,0" -i 5,9
 sof_write_fails "points refused once every stream is closed" $D/probe_points "1,1,0" "No such file"
 
+# 3. the reader dies as the firmware crashes: the close races the extraction work stopping
+# and the xrun report (KASAN, lockdep and kmemleak watch this on the debug kernel)
+i=0
+ok=0
+while [ $i -lt 6 ]; do
+	compr-capture -d $dev $BIG -p $D/probe_points -w "$i,1,0" -i $i >/dev/null 2>&1 &
+	cap=$!
+	if wait_points 1 && echo crash >$S/fw_state; then
+		[ $((i % 2)) -eq 1 ] && sleep 0.05
+		kill -KILL $cap
+		wait $cap 2>/dev/null
+		echo boot >$S/fw_state && ok=$((ok + 1))
+	else
+		kill -KILL $cap
+		wait $cap 2>/dev/null
+	fi
+	cap=
+	i=$((i + 1))
+done
+t_eq "6 readers killed as the firmware crashed, firmware rebooted each time" 6 $ok
+t_check "capture after the kills" compr-capture -d $dev -b 65536 -p $D/probe_points -w "2,1,0" -i 2
+
 t_check "unload the probes client" rmmod snd_sof_shim_probes
 t_check "card gone" test ! -e $dev
 t_check "del_device 0" sof_del 0
