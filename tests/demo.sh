@@ -1,5 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # What `make demo` shows, run in the guest (busybox sh). Output goes to the host's terminal.
+# kmods: snd-compress
+# (the SOF part: snd_sof_shim needs it where the kernel has SND_SOC_COMPRESS)
 say() { printf '\n== %s\n' "$*"; }
 run() { printf '$ %s\n' "$*"; sh -c "$*" 2>&1 | sed 's/^/  /'; }
 

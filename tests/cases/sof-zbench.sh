@@ -12,6 +12,7 @@
 # (sof-parwrite): two shells would add an address-space switch, which flushes TCG's whole
 # emulated TLB, between every two IPCs; it is measured too and printed as "two processes".
 # The same run without pinning follows, for information.
+# kmods: snd-compress
 # timeout: 120
 . /tests/lib/ktap.sh
 . /tests/cases/sof-common.inc
