@@ -4,20 +4,12 @@
 # binds them, capability toggles, eswitch mode switches, link events, LAG peer lookup,
 # unbinding and rebinding a port.
 . /tests/lib/ktap.sh
+. /tests/cases/mlx5-common.inc
 
-D=/sys/kernel/debug/mlx5_shim
-PB=/sys/bus/mlx5_shim/devices
-AB=/sys/bus/$AUXBUS_BUS/devices
 MODS="mlx5_shim_vdpa mlx5_shim_rdma mlx5_shim_eth mlx5_shim_core"
-
-cleanup() {
-	for id in 1 2 3; do echo "$id" >$D/del_device 2>/dev/null; done
-	for m in $MODS; do modprobe -r "$m" 2>/dev/null; done
-}
+cleanup() { mlx5_cleanup 1 2 3; }
 trap cleanup EXIT
 
-# ctl FILE CMD: write one command; fails with the write's error
-ctl() { printf '%s\n' "$2" >"$1"; }
 # kinds PORT: the kinds of auxiliary devices below a port, sorted
 kinds() {
 	ls "$PB/$1/" 2>/dev/null | sed -n 's/^mlx5_shim_core\.\([a-z-]*\)\.[0-9]*$/\1/p' |
@@ -30,10 +22,8 @@ drivers() {
 		if [ -e "$d/driver" ]; then basename "$(readlink "$d/driver")"; else echo none; fi
 	done | sort -u | tr '\n' ' ' | sed 's/ $//'
 }
-# adev PORT KIND: the device's name
-adev() { basename "$(ls -d "$PB/$1/mlx5_shim_core.$2".* 2>/dev/null | head -n 1)"; }
 
-t_check "load mlx5_shim_core, eth, rdma" sh -c 'modprobe mlx5_shim_core && modprobe mlx5_shim_eth && modprobe mlx5_shim_rdma'
+t_check "load mlx5_shim_core, eth, rdma" mlx5_load mlx5_shim_core mlx5_shim_eth mlx5_shim_rdma
 t_check "control files exist" test -w $D/new_device -a -w $D/del_device
 
 for caps in none eth rdma vnet eth,rdma eth,vnet rdma,vnet eth,rdma,vnet; do

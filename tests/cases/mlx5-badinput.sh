@@ -4,48 +4,38 @@
 # with a clear errno and nothing half-created; writes at an offset are rejected; a command
 # without newline or NUL terminator works; a NUL inside a command is rejected.
 . /tests/lib/ktap.sh
+. /tests/cases/mlx5-common.inc
 
-D=/sys/kernel/debug/mlx5_shim
-PB=/sys/bus/mlx5_shim/devices
-AB=/sys/bus/$AUXBUS_BUS/devices
 MODS="mlx5_shim_sf mlx5_shim_eth mlx5_shim_core"
-
 cleanup() {
 	exec 3>&- 2>/dev/null
-	for id in 1 2 3 4; do echo "$id" >$D/del_device 2>/dev/null; done
-	for m in $MODS; do modprobe -r "$m" 2>/dev/null; done
+	mlx5_cleanup 1 2 3 4
 }
 trap cleanup EXIT
 
 EINVAL="Invalid argument"
-# werr FILE CMD: the error of writing CMD (printf format, no newline added) in one write(2),
-# or "ok". dd, because ash's builtin printf does not report write errors.
-werr() {
-	_e=$(printf "$2" | dd of="$1" bs=4096 conv=notrunc 2>&1) && { echo ok; return; }
-	echo "$_e" | sed -n "s/^dd: error writing '.*': //p"
-}
 ports() { ls $PB | tr '\n' ' ' | sed 's/ $//'; }
 adevs() { ls $AB | grep -c '^mlx5_shim_core\.'; }
 
-t_check "load modules" sh -c 'modprobe mlx5_shim_core && modprobe mlx5_shim_eth && modprobe mlx5_shim_sf'
+t_check "load modules" mlx5_load mlx5_shim_core mlx5_shim_eth mlx5_shim_sf
 
 # new_device
 for cmd in '\n' ' \n' 'abc\n' '1x\n' '-1\n' '65536\n' '99999999999\n' '1 ports=0\n' \
 	'1 ports=5\n' '1 ports=x\n' '1 ports=\n' '1 ports\n' '1 caps=foo\n' '1 caps=eth,foo\n' \
 	'1 caps=eth,eth\n' '1 caps=\n' '1 bogus=1\n' '1 ports=2 ports=2\n' '1 caps=eth caps=rdma\n' \
 	'1\0 ports=2\n' '1 ports=2\0\n'; do
-	t_eq "new_device '$cmd': EINVAL" "$EINVAL" "$(werr $D/new_device "$cmd")"
+	t_eq "new_device '$cmd': EINVAL" "$EINVAL" "$(werr_fmt $D/new_device "$cmd")"
 done
 long=$(printf '%0200d' 1)
-t_eq "new_device oversize (200 bytes): EINVAL" "$EINVAL" "$(werr $D/new_device "$long")"
+t_eq "new_device oversize (200 bytes): EINVAL" "$EINVAL" "$(werr_fmt $D/new_device "$long")"
 t_eq "nothing created by bad input" "" "$(ports)"
 t_eq "no auxiliary devices either" 0 "$(adevs)"
 
-t_eq "new_device without newline or NUL" ok "$(werr $D/new_device '1')"
+t_eq "new_device without newline or NUL" ok "$(werr_fmt $D/new_device '1')"
 t_eq "it created the default 2 ports" "mlx5_shim1p0 mlx5_shim1p1" "$(ports)"
-t_eq "duplicate adapter id: EEXIST" "File exists" "$(werr $D/new_device '1 ports=1\n')"
+t_eq "duplicate adapter id: EEXIST" "File exists" "$(werr_fmt $D/new_device '1 ports=1\n')"
 t_eq "duplicate left the adapter alone" "mlx5_shim1p0 mlx5_shim1p1" "$(ports)"
-t_eq "tabs and extra spaces are fine" ok "$(werr $D/new_device '2\t ports=1   caps=eth\n')"
+t_eq "tabs and extra spaces are fine" ok "$(werr_fmt $D/new_device '2\t ports=1   caps=eth\n')"
 
 # offset writes: dd seeks before writing; a second write on one open file is at an offset
 t_check_fails "write at offset 1 rejected" sh -c "printf '3\n' | dd of=$D/new_device bs=1 seek=1 conv=notrunc 2>/dev/null"
@@ -58,9 +48,9 @@ exec 3>&-
 t_check "nothing created by it" test ! -e $PB/mlx5_shim4p0
 
 # del_device
-t_eq "del_device missing: ENOENT" "No such file or directory" "$(werr $D/del_device '9\n')"
+t_eq "del_device missing: ENOENT" "No such file or directory" "$(werr_fmt $D/del_device '9\n')"
 for cmd in 'x\n' '\n' '1 2\n' '-1\n' '1\0\n'; do
-	t_eq "del_device '$cmd': EINVAL" "$EINVAL" "$(werr $D/del_device "$cmd")"
+	t_eq "del_device '$cmd': EINVAL" "$EINVAL" "$(werr_fmt $D/del_device "$cmd")"
 done
 t_check "adapter 1 still there" test -e $PB/mlx5_shim1p0
 
@@ -68,23 +58,23 @@ t_check "adapter 1 still there" test -e $PB/mlx5_shim1p0
 P=$D/mlx5_shim1p0
 n=$(adevs)
 for cmd in 'foo\n' 'eth,foo\n' 'eth,,rdma\n' '\n' 'eth,eth\n'; do
-	t_eq "caps '$cmd': EINVAL" "$EINVAL" "$(werr $P/caps "$cmd")"
+	t_eq "caps '$cmd': EINVAL" "$EINVAL" "$(werr_fmt $P/caps "$cmd")"
 done
 t_eq "caps unchanged" "eth,rdma,vnet" "$(cat $P/caps)"
-t_eq "esw_mode same mode: EALREADY" "Operation already in progress" "$(werr $P/esw_mode 'legacy\n')"
-t_eq "esw_mode 'bogus': EINVAL" "$EINVAL" "$(werr $P/esw_mode 'bogus\n')"
-t_eq "esw_mode 'switchdevX': EINVAL" "$EINVAL" "$(werr $P/esw_mode 'switchdevX\n')"
-t_eq "link 'sideways': EINVAL" "$EINVAL" "$(werr $P/link 'sideways\n')"
-t_eq "pm 'x': EINVAL" "$EINVAL" "$(werr $P/pm 'x\n')"
-t_eq "pm attach while attached: EALREADY" "Operation already in progress" "$(werr $P/pm 'attach\n')"
+t_eq "esw_mode same mode: EALREADY" "Operation already in progress" "$(werr_fmt $P/esw_mode 'legacy\n')"
+t_eq "esw_mode 'bogus': EINVAL" "$EINVAL" "$(werr_fmt $P/esw_mode 'bogus\n')"
+t_eq "esw_mode 'switchdevX': EINVAL" "$EINVAL" "$(werr_fmt $P/esw_mode 'switchdevX\n')"
+t_eq "link 'sideways': EINVAL" "$EINVAL" "$(werr_fmt $P/link 'sideways\n')"
+t_eq "pm 'x': EINVAL" "$EINVAL" "$(werr_fmt $P/pm 'x\n')"
+t_eq "pm attach while attached: EALREADY" "Operation already in progress" "$(werr_fmt $P/pm 'attach\n')"
 for cmd in 'x\n' '-1\n' '65536\n' '\n' '1 2\n' '0x10\n'; do
-	t_eq "sf_add '$cmd': EINVAL" "$EINVAL" "$(werr $P/sf_add "$cmd")"
+	t_eq "sf_add '$cmd': EINVAL" "$EINVAL" "$(werr_fmt $P/sf_add "$cmd")"
 done
-t_eq "sf_add 5" ok "$(werr $P/sf_add '5\n')"
-t_eq "SF number reuse: EEXIST" "File exists" "$(werr $P/sf_add '5\n')"
-t_eq "sf_del of a missing SF: ENOENT" "No such file or directory" "$(werr $P/sf_del '6\n')"
-t_eq "sf_del 'x': EINVAL" "$EINVAL" "$(werr $P/sf_del 'x\n')"
-t_eq "sf_del oversize: EINVAL" "$EINVAL" "$(werr $P/sf_del "$long")"
-t_eq "sf_del 5" ok "$(werr $P/sf_del '5\n')"
+t_eq "sf_add 5" ok "$(werr_fmt $P/sf_add '5\n')"
+t_eq "SF number reuse: EEXIST" "File exists" "$(werr_fmt $P/sf_add '5\n')"
+t_eq "sf_del of a missing SF: ENOENT" "No such file or directory" "$(werr_fmt $P/sf_del '6\n')"
+t_eq "sf_del 'x': EINVAL" "$EINVAL" "$(werr_fmt $P/sf_del 'x\n')"
+t_eq "sf_del oversize: EINVAL" "$EINVAL" "$(werr_fmt $P/sf_del "$long")"
+t_eq "sf_del 5" ok "$(werr_fmt $P/sf_del '5\n')"
 t_eq "device count back where it was" "$n" "$(adevs)"
 t_done

@@ -6,28 +6,19 @@
 # a detach without suspend, which deletes the devices and re-adds them on attach.
 # own-boot: yes
 . /tests/lib/ktap.sh
+. /tests/cases/mlx5-common.inc
 
-D=/sys/kernel/debug/mlx5_shim
-PB=/sys/bus/mlx5_shim/devices
-AB=/sys/bus/$AUXBUS_BUS/devices
 MODS="mlx5_shim_vdpa mlx5_shim_rdma mlx5_shim_eth mlx5_shim_core"
-
 cleanup() {
 	[ -w /sys/power/pm_test ] && echo none >/sys/power/pm_test
-	echo 1 >$D/del_device 2>/dev/null
-	for m in $MODS; do modprobe -r "$m" 2>/dev/null; done
+	mlx5_cleanup
 }
 trap cleanup EXIT
 
-ctl() { printf '%s\n' "$2" >"$1"; }
+# names PORT: the port's auxiliary devices
 names() { ls "$PB/$1/" | grep '^mlx5_shim_core\.' | tr '\n' ' ' | sed 's/ $//'; }
-werr() {
-	_e=$(printf '%s\n' "$2" | dd of="$1" bs=4096 conv=notrunc 2>&1) && { echo ok; return; }
-	echo "$_e" | sed -n "s/^dd: error writing '.*': //p"
-}
-adev() { basename "$(ls -d "$PB/$1/mlx5_shim_core.$2".* 2>/dev/null | head -n 1)"; }
 
-t_check "load modules" sh -c 'for m in mlx5_shim_core mlx5_shim_eth mlx5_shim_rdma mlx5_shim_vdpa; do modprobe $m || exit 1; done'
+t_check "load modules" mlx5_load mlx5_shim_core mlx5_shim_eth mlx5_shim_rdma mlx5_shim_vdpa
 t_check "create adapter 1" ctl $D/new_device "1 ports=2"
 ip link set mlx5s1p0 up
 before=$(names mlx5_shim1p0)

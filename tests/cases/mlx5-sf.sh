@@ -5,27 +5,24 @@
 # 1,000 SFs on one adapter are created, bound and destroyed, and the per-port limit holds.
 # timeout: 900
 . /tests/lib/ktap.sh
+. /tests/cases/mlx5-common.inc
 
-D=/sys/kernel/debug/mlx5_shim
-PB=/sys/bus/mlx5_shim/devices
-AB=/sys/bus/$AUXBUS_BUS/devices
 MODS="mlx5_shim_sf mlx5_shim_eth mlx5_shim_core"
-
-cleanup() {
-	echo 1 >$D/del_device 2>/dev/null
-	for m in $MODS; do modprobe -r "$m" 2>/dev/null; done
-}
+cleanup() { mlx5_cleanup; }
 trap cleanup EXIT
 
-ctl() { printf '%s\n' "$2" >"$1"; }
-# werr FILE CMD: the error of writing CMD in one write(2), or "ok" (ash's builtin printf
-# does not report write errors, dd does)
-werr() {
-	_e=$(printf '%s\n' "$2" | dd of="$1" bs=4096 conv=notrunc 2>&1) && { echo ok; return; }
-	echo "$_e" | sed -n "s/^dd: error writing '.*': //p"
-}
 now() { cut -d' ' -f1 /proc/uptime; }
 count() { ls "$AB" | grep -c "^mlx5_shim_core\.$1\."; }
+# sf_each FILE FROM TO: write FROM, FROM+1, ... TO-1 to FILE, one write each, up to the first
+# that fails; prints the number after the last one written
+sf_each() {
+	_i=$2
+	while [ "$_i" -lt "$3" ]; do
+		echo "$_i" >"$1" || break
+		_i=$((_i + 1))
+	done
+	echo "$_i"
+}
 count_bound() {
 	n=0
 	for d in "$AB"/mlx5_shim_core.$1.*; do
@@ -34,7 +31,7 @@ count_bound() {
 	echo $n
 }
 
-t_check "load mlx5_shim_core, mlx5_shim_eth, mlx5_shim_sf" sh -c 'modprobe mlx5_shim_core && modprobe mlx5_shim_eth && modprobe mlx5_shim_sf'
+t_check "load mlx5_shim_core, mlx5_shim_eth, mlx5_shim_sf" mlx5_load mlx5_shim_core mlx5_shim_eth mlx5_shim_sf
 t_check "create adapter 1 (eth only)" ctl $D/new_device "1 ports=2 caps=eth"
 base_eth=$(count eth)
 
@@ -62,11 +59,7 @@ ctl $D/mlx5_shim1p1/sf_del 7
 # run short under TCG; the SF above covered the netdev path.
 echo N >/sys/module/mlx5_shim_eth/parameters/sf_netdev
 t0=$(now)
-i=0
-while [ $i -lt 1000 ]; do
-	echo $i >$D/mlx5_shim1p0/sf_add || break
-	i=$((i + 1))
-done
+i=$(sf_each $D/mlx5_shim1p0/sf_add 0 1000)
 t1=$(now)
 t_eq "1000 SFs created" 1000 "$i"
 t_eq "1000 SF devices" 1000 "$(count sf)"
@@ -74,19 +67,12 @@ t_eq "1000 bound by mlx5_shim_sf" 1000 "$(count_bound sf mlx5_shim_sf)"
 t_eq "1000 nested eth devices" $((base_eth + 1000)) "$(count eth)"
 t_eq "every eth device bound" $((base_eth + 1000)) "$(count_bound eth mlx5_shim_eth)"
 t_eq "sfs lists 1000" 1000 "$(wc -l <$D/mlx5_shim1p0/sfs)"
-while [ $i -lt 1024 ]; do
-	echo $i >$D/mlx5_shim1p0/sf_add || break
-	i=$((i + 1))
-done
+i=$(sf_each $D/mlx5_shim1p0/sf_add "$i" 1024)
 t_eq "up to 1024 SFs per port" 1024 "$i"
 t_eq "SF 1025: ENOSPC" "No space left on device" "$(werr $D/mlx5_shim1p0/sf_add 5000)"
 t_eq "nothing half-created" 1024 "$(count sf)"
 t2=$(now)
-i=0
-while [ $i -lt 512 ]; do
-	echo $i >$D/mlx5_shim1p0/sf_del || break
-	i=$((i + 1))
-done
+sf_each $D/mlx5_shim1p0/sf_del 0 512 >/dev/null
 t_eq "512 SFs deleted by sf_del" 512 "$(count sf)"
 t_check "the rest go with the adapter" ctl $D/del_device 1
 t3=$(now)

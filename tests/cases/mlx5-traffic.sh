@@ -7,46 +7,25 @@
 # client is bound is clean.
 # timeout: 300
 . /tests/lib/ktap.sh
+. /tests/cases/mlx5-common.inc
 
-D=/sys/kernel/debug/mlx5_shim
-PB=/sys/bus/mlx5_shim/devices
 MODS="mlx5_shim_vdpa mlx5_shim_rdma mlx5_shim_eth mlx5_shim_core"
-NSA=""
-NSB=""
-BG=""
-
-cleanup() {
-	[ -n "$BG" ] && kill "$BG" 2>/dev/null
-	echo 1 >$D/del_device 2>/dev/null
-	[ -n "$NSA" ] && kill "$NSA" 2>/dev/null
-	[ -n "$NSB" ] && kill "$NSB" 2>/dev/null
-	wait 2>/dev/null
-	for m in $MODS; do modprobe -r "$m" 2>/dev/null; done
-}
+cleanup() { mlx5_cleanup; }
 trap cleanup EXIT
 
-ctl() { printf '%s\n' "$2" >"$1"; }
 # stats NSPID DEV: "rx_bytes rx_packets tx_bytes tx_packets" from the namespace's /proc/net/dev
 stats() {
 	nsenter -t "$1" -n cat /proc/net/dev | sed 's/:/ /' |
 		awk -v d="$2" '$1 == d { print $2, $3, $10, $11 }'
-}
-# setup NSPID DEV ADDR: move a port's netdev into a namespace and configure it
-setup() {
-	ip link set dev "$2" netns "$1" &&
-	nsenter -t "$1" -n ip addr add "$3/24" dev "$2" &&
-	nsenter -t "$1" -n ip link set dev "$2" up
 }
 wait_netdev() { t_wait_for "/sys/class/net/$1" 50; }
 
 [ -e /proc/self/ns/net ] || t_skip_case "no network namespaces (CONFIG_NET_NS)"
 command -v nsenter >/dev/null && command -v unshare >/dev/null ||
 	t_skip_case "busybox lacks nsenter/unshare"
-# busybox ping needs POSIX timers (alarm); without them (tinyconfig) it hangs for ever.
-# Then a TCP connect to a closed port stands in: SYN out, RST back ("Connection refused").
-# (probe over lo in a fresh namespace: it must wait for a reply, not fail at once)
-timeout 10 unshare -n sh -c 'ip link set lo up && ping -c 2 -W 2 127.0.0.1' >/dev/null 2>&1 &&
-	HAVE_PING=1 || HAVE_PING=0
+# Without a working ping a TCP connect to a closed port stands in: SYN out, RST back
+# ("Connection refused").
+have_ping && HAVE_PING=1 || HAVE_PING=0
 [ $HAVE_PING = 1 ] || echo "# no working ping (CONFIG_POSIX_TIMERS?): TCP SYN/RST probes instead"
 # reach NSPID ADDR: frames go there and an answer comes back
 reach() {
@@ -66,23 +45,19 @@ bg_traffic() {
 	BG=$!
 }
 
-t_check "load mlx5_shim_core and clients" sh -c 'for m in mlx5_shim_core mlx5_shim_eth mlx5_shim_rdma mlx5_shim_vdpa; do modprobe $m || exit 1; done'
+t_check "load mlx5_shim_core and clients" mlx5_load mlx5_shim_core mlx5_shim_eth mlx5_shim_rdma mlx5_shim_vdpa
 t_check "create adapter 1 with 2 ports" ctl $D/new_device "1 ports=2 caps=eth,rdma,vnet"
 t_check "port netdevs registered" test -e /sys/class/net/mlx5s1p0 -a -e /sys/class/net/mlx5s1p1
 
 # no IPv6 autoconfiguration chatter: counters must only see the test's frames
 sysctl -qw net.ipv6.conf.default.disable_ipv6=1 2>/dev/null
-unshare -n sleep 1000 &
-NSA=$!
-unshare -n sleep 1000 &
-NSB=$!
-sleep 0.5
+ns_pair
 for ns in $NSA $NSB; do
 	nsenter -t "$ns" -n sysctl -qw net.ipv6.conf.default.disable_ipv6=1 2>/dev/null
 	nsenter -t "$ns" -n ip link set lo up
 done
-t_check "port 0 into namespace A" setup "$NSA" mlx5s1p0 192.0.2.1
-t_check "port 1 into namespace B" setup "$NSB" mlx5s1p1 192.0.2.2
+t_check "port 0 into namespace A" ns_setup "$NSA" mlx5s1p0 192.0.2.1
+t_check "port 1 into namespace B" ns_setup "$NSB" mlx5s1p1 192.0.2.2
 t_check "A reaches B" reach "$NSA" 192.0.2.2
 t_check "B reaches A" reach "$NSB" 192.0.2.1
 
@@ -111,11 +86,11 @@ sleep 1
 t_check "port 1 to switchdev during traffic" ctl $D/mlx5_shim1p1/esw_mode switchdev
 t_check "representor netdev registered" wait_netdev mlx5s1p1
 t_eq "it is the uplink representor" p1 "$(cat /sys/class/net/mlx5s1p1/phys_port_name 2>/dev/null)"
-t_check "representor into namespace B" setup "$NSB" mlx5s1p1 192.0.2.2
+t_check "representor into namespace B" ns_setup "$NSB" mlx5s1p1 192.0.2.2
 t_check "A reaches the representor" reach "$NSA" 192.0.2.2
 t_check "port 1 back to legacy during traffic" ctl $D/mlx5_shim1p1/esw_mode legacy
 t_check "legacy netdev registered" wait_netdev mlx5s1p1
-t_check "legacy netdev into namespace B" setup "$NSB" mlx5s1p1 192.0.2.2
+t_check "legacy netdev into namespace B" ns_setup "$NSB" mlx5s1p1 192.0.2.2
 t_check "A reaches B after the switches" reach "$NSA" 192.0.2.2
 # ping prints its summary on SIGINT; the nc loop (a background subshell) ignores SIGINT
 if [ $HAVE_PING = 1 ]; then kill -INT "$BG"; else kill "$BG"; fi 2>/dev/null

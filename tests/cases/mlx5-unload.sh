@@ -4,33 +4,16 @@
 # exports or a control file is open; clients can go while their devices carry traffic and
 # rebind when they come back; the parent's exit deletes adapters and SFs left behind.
 . /tests/lib/ktap.sh
+. /tests/cases/mlx5-common.inc
 
-D=/sys/kernel/debug/mlx5_shim
-PB=/sys/bus/mlx5_shim/devices
-AB=/sys/bus/$AUXBUS_BUS/devices
 MODS="mlx5_shim_sf mlx5_shim_vdpa mlx5_shim_rdma mlx5_shim_eth mlx5_shim_core"
-NSA=""
-NSB=""
-BG=""
-
 cleanup() {
 	exec 3>&- 2>/dev/null
-	[ -n "$BG" ] && kill "$BG" 2>/dev/null
-	echo 1 >$D/del_device 2>/dev/null
-	[ -n "$NSA" ] && kill "$NSA" 2>/dev/null
-	[ -n "$NSB" ] && kill "$NSB" 2>/dev/null
-	wait 2>/dev/null
-	for m in $MODS; do modprobe -r "$m" 2>/dev/null; done
+	mlx5_cleanup
 }
 trap cleanup EXIT
 
-ctl() { printf '%s\n' "$2" >"$1"; }
 loaded() { grep -q "^$1 " /proc/modules; }
-setup() {
-	ip link set dev "$2" netns "$1" &&
-	nsenter -t "$1" -n ip addr add "$3/24" dev "$2" &&
-	nsenter -t "$1" -n ip link set dev "$2" up
-}
 unbound() {
 	n=0
 	for d in "$AB"/mlx5_shim_core.*; do
@@ -39,24 +22,16 @@ unbound() {
 	echo $n
 }
 
-t_check "load all" sh -c 'for m in mlx5_shim_core mlx5_shim_eth mlx5_shim_rdma mlx5_shim_vdpa mlx5_shim_sf; do modprobe $m || exit 1; done'
+t_check "load all" mlx5_load mlx5_shim_core mlx5_shim_eth mlx5_shim_rdma mlx5_shim_vdpa mlx5_shim_sf
 t_check "create adapter 1" ctl $D/new_device "1 ports=2"
 t_check "add an SF" ctl $D/mlx5_shim1p0/sf_add 3
 t_check_fails "rmmod mlx5_shim_core while clients use it" rmmod mlx5_shim_core
 t_check "mlx5_shim_core still loaded" loaded mlx5_shim_core
 
 have_ns=0
-# busybox ping needs POSIX timers (alarm); without them (tinyconfig) it hangs for ever
-# (probe over lo in a fresh namespace: it must wait for a reply, not fail at once)
-timeout 10 unshare -n sh -c 'ip link set lo up && ping -c 2 -W 2 127.0.0.1' >/dev/null 2>&1 &&
-	have_ping=1 || have_ping=0
-if [ $have_ping = 1 ] && command -v nsenter >/dev/null && [ -e /proc/self/ns/net ]; then
-	unshare -n sleep 1000 &
-	NSA=$!
-	unshare -n sleep 1000 &
-	NSB=$!
-	sleep 0.5
-	setup "$NSA" mlx5s1p0 192.0.2.1 && setup "$NSB" mlx5s1p1 192.0.2.2 && have_ns=1
+if have_ping && command -v nsenter >/dev/null && [ -e /proc/self/ns/net ]; then
+	ns_pair
+	ns_setup "$NSA" mlx5s1p0 192.0.2.1 && ns_setup "$NSB" mlx5s1p1 192.0.2.2 && have_ns=1
 	nsenter -t "$NSA" -n ping -q -i 0.05 -w 60 192.0.2.2 >/dev/null 2>&1 &
 	BG=$!
 	sleep 1
@@ -71,7 +46,7 @@ t_eq "nothing unbound" 0 "$(unbound)"
 [ -n "$BG" ] && kill "$BG" 2>/dev/null
 BG=""
 if [ $have_ns = 1 ]; then
-	setup "$NSA" mlx5s1p0 192.0.2.1 && setup "$NSB" mlx5s1p1 192.0.2.2
+	ns_setup "$NSA" mlx5s1p0 192.0.2.1 && ns_setup "$NSB" mlx5s1p1 192.0.2.2
 	t_check "traffic flows again" nsenter -t "$NSA" -n timeout 30 ping -c 2 -W 2 192.0.2.2
 else
 	t_skip "traffic during the unload" "no ping (CONFIG_POSIX_TIMERS) or no netns"
