@@ -17,7 +17,6 @@
 #include <linux/if_ether.h>
 #include <linux/notifier.h>
 #include <linux/skbuff.h>
-#include <linux/slab.h>
 #include <linux/sysfs.h>
 #include <linux/types.h>
 
@@ -128,8 +127,9 @@ void mlx5_shim_sf_unload(struct mlx5_shim_func *func);
 /*
  * Reporting clients: mlx5_shim_rdma and mlx5_shim_vdpa do not register with a subsystem;
  * they follow their device's port events and power transitions and report them in sysfs.
- * The state they keep and their driver callbacks are the same, so they live here, static
- * inline: each client module gets its own copy and mlx5_shim_core exports nothing more.
+ * The state they keep, their driver callbacks and their sysfs show functions are the same,
+ * so mlx5_shim_core provides them (MLX5_SHIM namespace), as mlx5_core exports the helpers
+ * its auxiliary drivers share.
  */
 
 /**
@@ -168,184 +168,32 @@ static inline struct mlx5_shim_client *dev_to_mlx5_shim_client(struct device *de
 	return auxiliary_get_drvdata(to_auxiliary_dev(dev));
 }
 
-/**
- * mlx5_shim_client_event() - port event notifier of a reporting client
- * @nb: &mlx5_shim_client.nb
- * @event: an enum mlx5_shim_event, not needed: the snapshot tells all
- * @data: the function's state after the event, a const struct mlx5_shim_caps
- *
- * Counts the event and records the link state and eswitch mode it brings.
- *
- * Return: NOTIFY_OK.
- */
-static inline int mlx5_shim_client_event(struct notifier_block *nb, unsigned long event,
-					 void *data)
-{
-	struct mlx5_shim_client *client = container_of(nb, struct mlx5_shim_client, nb);
-	const struct mlx5_shim_caps *caps = data;
-
-	atomic_inc(&client->events);
-	WRITE_ONCE(client->link_up, caps->link_up);
-	WRITE_ONCE(client->esw_mode, caps->esw_mode);
-	return NOTIFY_OK;
-}
-
-/**
- * mlx5_shim_client_probe() - &auxiliary_driver.probe of a reporting client
- * @adev: the auxiliary device, a struct mlx5_shim_adev
- * @id: the matching entry of the client's id table
- *
- * Allocates the client's state, takes the function's current link state and eswitch
- * mode, sets the state as drvdata and registers for port events.
- *
- * Return: 0, or a negative errno with nothing left allocated or registered.
- */
-static inline int mlx5_shim_client_probe(struct auxiliary_device *adev,
-					 const struct auxiliary_device_id *id)
-{
-	struct mlx5_shim_adev *madev = to_mlx5_shim_adev(adev);
-	struct mlx5_shim_client *client;
-	struct mlx5_shim_caps caps;
-	int err;
-
-	client = kzalloc(sizeof(*client), GFP_KERNEL);
-	if (!client)
-		return -ENOMEM;
-	client->madev = madev;
-	mlx5_shim_query_caps(madev, &caps);
-	client->link_up = caps.link_up;
-	client->esw_mode = caps.esw_mode;
-	auxiliary_set_drvdata(adev, client);
-
-	client->nb.notifier_call = mlx5_shim_client_event;
-	err = mlx5_shim_register_notifier(madev, &client->nb);
-	if (err)
-		goto err_free_client;
-	return 0;
-
-err_free_client:
-	kfree(client);
-	return err;
-}
-
-/**
- * mlx5_shim_client_remove() - &auxiliary_driver.remove of a reporting client
- * @adev: the auxiliary device
- *
- * Unregisters the port event notifier and frees what mlx5_shim_client_probe() allocated.
- */
-static inline void mlx5_shim_client_remove(struct auxiliary_device *adev)
-{
-	struct mlx5_shim_client *client = auxiliary_get_drvdata(adev);
-
-	mlx5_shim_unregister_notifier(client->madev, &client->nb);
-	kfree(client);
-}
-
-/**
- * mlx5_shim_client_suspend() - &auxiliary_driver.suspend of a reporting client
- * @adev: the auxiliary device
- * @state: the PM transition, not needed
- *
- * Marks the client suspended and counts the call.
- *
- * Return: 0.
- */
-static inline int mlx5_shim_client_suspend(struct auxiliary_device *adev, pm_message_t state)
-{
-	struct mlx5_shim_client *client = auxiliary_get_drvdata(adev);
-
-	WRITE_ONCE(client->suspended, true);
-	atomic_inc(&client->suspends);
-	return 0;
-}
-
-/**
- * mlx5_shim_client_resume() - &auxiliary_driver.resume of a reporting client
- * @adev: the auxiliary device
- *
- * Marks the client running again and counts the call.
- *
- * Return: 0.
- */
-static inline int mlx5_shim_client_resume(struct auxiliary_device *adev)
-{
-	struct mlx5_shim_client *client = auxiliary_get_drvdata(adev);
-
-	WRITE_ONCE(client->suspended, false);
-	atomic_inc(&client->resumes);
-	return 0;
-}
+int mlx5_shim_client_probe(struct auxiliary_device *adev,
+			   const struct auxiliary_device_id *id);
+void mlx5_shim_client_remove(struct auxiliary_device *adev);
+int mlx5_shim_client_suspend(struct auxiliary_device *adev, pm_message_t state);
+int mlx5_shim_client_resume(struct auxiliary_device *adev);
+ssize_t mlx5_shim_client_port_show(struct device *dev,
+				   struct device_attribute *attr, char *buf);
+ssize_t mlx5_shim_client_guid_show(struct device *dev,
+				   struct device_attribute *attr, char *buf);
+ssize_t mlx5_shim_client_events_show(struct device *dev,
+				     struct device_attribute *attr, char *buf);
+ssize_t mlx5_shim_client_pm_show(struct device *dev,
+				 struct device_attribute *attr, char *buf);
+ssize_t mlx5_shim_client_state_show(struct device *dev,
+				    struct device_attribute *attr, char *buf);
 
 /**
  * MLX5_SHIM_CLIENT_ATTR() - a read-only sysfs file of a reporting client
  * @_name: the file's name; the attribute is dev_attr_<_name>
- * @_show: one of the mlx5_shim_client_*_show() functions below
+ * @_show: one of the mlx5_shim_client_*_show() functions above
  *
  * DEVICE_ATTR_RO() with a show function shared by the clients, which name the same
  * value with their own prefix (rdma_port, vdpa_port).
  */
 #define MLX5_SHIM_CLIENT_ATTR(_name, _show) \
 	struct device_attribute dev_attr_##_name = __ATTR(_name, 0444, _show, NULL)
-
-/**
- * mlx5_shim_client_port_show() - show the port index of a reporting client's device
- * @dev: the bound auxiliary device
- * @attr: the attribute, not needed
- * @buf: the sysfs page
- *
- * Return: the length of "<port>\n".
- */
-static inline ssize_t mlx5_shim_client_port_show(struct device *dev,
-						 struct device_attribute *attr, char *buf)
-{
-	return sysfs_emit(buf, "%u\n", dev_to_mlx5_shim_client(dev)->madev->port);
-}
-
-/**
- * mlx5_shim_client_guid_show() - show the system image GUID of a reporting client's device
- * @dev: the bound auxiliary device
- * @attr: the attribute, not needed
- * @buf: the sysfs page
- *
- * Return: the length of the GUID as 16 hex digits and a newline.
- */
-static inline ssize_t mlx5_shim_client_guid_show(struct device *dev,
-						 struct device_attribute *attr, char *buf)
-{
-	return sysfs_emit(buf, "%016llx\n", dev_to_mlx5_shim_client(dev)->madev->guid);
-}
-
-/**
- * mlx5_shim_client_events_show() - show how many port events a reporting client saw
- * @dev: the bound auxiliary device
- * @attr: the attribute, not needed
- * @buf: the sysfs page
- *
- * Return: the length of "<events>\n".
- */
-static inline ssize_t mlx5_shim_client_events_show(struct device *dev,
-						   struct device_attribute *attr, char *buf)
-{
-	return sysfs_emit(buf, "%d\n", atomic_read(&dev_to_mlx5_shim_client(dev)->events));
-}
-
-/**
- * mlx5_shim_client_pm_show() - show a reporting client's suspend() and resume() counts
- * @dev: the bound auxiliary device
- * @attr: the attribute, not needed
- * @buf: the sysfs page
- *
- * Return: the length of "suspends <n> resumes <n>\n".
- */
-static inline ssize_t mlx5_shim_client_pm_show(struct device *dev,
-					       struct device_attribute *attr, char *buf)
-{
-	struct mlx5_shim_client *client = dev_to_mlx5_shim_client(dev);
-
-	return sysfs_emit(buf, "suspends %d resumes %d\n", atomic_read(&client->suspends),
-			  atomic_read(&client->resumes));
-}
 
 /**
  * struct mlx5_shim_client_state_attr - a client's <prefix>_state sysfs file
@@ -372,25 +220,5 @@ struct mlx5_shim_client_state_attr {
 		.up = _up,								\
 		.down = _down,								\
 	}
-
-/**
- * mlx5_shim_client_state_show() - show a reporting client's state
- * @dev: the bound auxiliary device
- * @attr: &mlx5_shim_client_state_attr.attr, which names the client's words
- * @buf: the sysfs page
- *
- * Return: the length of "suspended\n", or of the client's word for the link state.
- */
-static inline ssize_t mlx5_shim_client_state_show(struct device *dev,
-						  struct device_attribute *attr, char *buf)
-{
-	const struct mlx5_shim_client_state_attr *sattr =
-		container_of(attr, struct mlx5_shim_client_state_attr, attr);
-	struct mlx5_shim_client *client = dev_to_mlx5_shim_client(dev);
-
-	if (READ_ONCE(client->suspended))
-		return sysfs_emit(buf, "suspended\n");
-	return sysfs_emit(buf, "%s\n", READ_ONCE(client->link_up) ? sattr->up : sattr->down);
-}
 
 #endif /* _MLX5_SHIM_H */

@@ -33,6 +33,7 @@
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
+#include <linux/sysfs.h>
 #include <linux/uaccess.h>
 #include <linux/xarray.h>
 
@@ -630,6 +631,205 @@ void mlx5_shim_sf_unload(struct mlx5_shim_func *func)
 	kfree(func);
 }
 EXPORT_SYMBOL_NS_GPL(mlx5_shim_sf_unload, "MLX5_SHIM");
+
+/* ---- reporting clients (mlx5_shim_rdma, mlx5_shim_vdpa) ---------------------- */
+
+/**
+ * mlx5_shim_client_event() - port event notifier of a reporting client
+ * @nb: &mlx5_shim_client.nb
+ * @event: an enum mlx5_shim_event, not needed: the snapshot tells all
+ * @data: the function's state after the event, a const struct mlx5_shim_caps
+ *
+ * Counts the event and records the link state and eswitch mode it brings.
+ *
+ * Return: NOTIFY_OK.
+ */
+static int mlx5_shim_client_event(struct notifier_block *nb, unsigned long event,
+				  void *data)
+{
+	struct mlx5_shim_client *client = container_of(nb, struct mlx5_shim_client, nb);
+	const struct mlx5_shim_caps *caps = data;
+
+	atomic_inc(&client->events);
+	WRITE_ONCE(client->link_up, caps->link_up);
+	WRITE_ONCE(client->esw_mode, caps->esw_mode);
+	return NOTIFY_OK;
+}
+
+/**
+ * mlx5_shim_client_probe() - &auxiliary_driver.probe of a reporting client
+ * @adev: the auxiliary device, a struct mlx5_shim_adev
+ * @id: the matching entry of the client's id table
+ *
+ * Allocates the client's state, takes the function's current link state and eswitch
+ * mode, sets the state as drvdata and registers for port events.
+ *
+ * Return: 0, or a negative errno with nothing left allocated or registered.
+ */
+int mlx5_shim_client_probe(struct auxiliary_device *adev,
+			   const struct auxiliary_device_id *id)
+{
+	struct mlx5_shim_adev *madev = to_mlx5_shim_adev(adev);
+	struct mlx5_shim_client *client;
+	struct mlx5_shim_caps caps;
+	int err;
+
+	client = kzalloc(sizeof(*client), GFP_KERNEL);
+	if (!client)
+		return -ENOMEM;
+	client->madev = madev;
+	mlx5_shim_query_caps(madev, &caps);
+	client->link_up = caps.link_up;
+	client->esw_mode = caps.esw_mode;
+	auxiliary_set_drvdata(adev, client);
+
+	client->nb.notifier_call = mlx5_shim_client_event;
+	err = mlx5_shim_register_notifier(madev, &client->nb);
+	if (err)
+		goto err_free_client;
+	return 0;
+
+err_free_client:
+	kfree(client);
+	return err;
+}
+EXPORT_SYMBOL_NS_GPL(mlx5_shim_client_probe, "MLX5_SHIM");
+
+/**
+ * mlx5_shim_client_remove() - &auxiliary_driver.remove of a reporting client
+ * @adev: the auxiliary device
+ *
+ * Unregisters the port event notifier and frees what mlx5_shim_client_probe() allocated.
+ */
+void mlx5_shim_client_remove(struct auxiliary_device *adev)
+{
+	struct mlx5_shim_client *client = auxiliary_get_drvdata(adev);
+
+	mlx5_shim_unregister_notifier(client->madev, &client->nb);
+	kfree(client);
+}
+EXPORT_SYMBOL_NS_GPL(mlx5_shim_client_remove, "MLX5_SHIM");
+
+/**
+ * mlx5_shim_client_suspend() - &auxiliary_driver.suspend of a reporting client
+ * @adev: the auxiliary device
+ * @state: the PM transition, not needed
+ *
+ * Marks the client suspended and counts the call.
+ *
+ * Return: 0.
+ */
+int mlx5_shim_client_suspend(struct auxiliary_device *adev, pm_message_t state)
+{
+	struct mlx5_shim_client *client = auxiliary_get_drvdata(adev);
+
+	WRITE_ONCE(client->suspended, true);
+	atomic_inc(&client->suspends);
+	return 0;
+}
+EXPORT_SYMBOL_NS_GPL(mlx5_shim_client_suspend, "MLX5_SHIM");
+
+/**
+ * mlx5_shim_client_resume() - &auxiliary_driver.resume of a reporting client
+ * @adev: the auxiliary device
+ *
+ * Marks the client running again and counts the call.
+ *
+ * Return: 0.
+ */
+int mlx5_shim_client_resume(struct auxiliary_device *adev)
+{
+	struct mlx5_shim_client *client = auxiliary_get_drvdata(adev);
+
+	WRITE_ONCE(client->suspended, false);
+	atomic_inc(&client->resumes);
+	return 0;
+}
+EXPORT_SYMBOL_NS_GPL(mlx5_shim_client_resume, "MLX5_SHIM");
+
+/**
+ * mlx5_shim_client_port_show() - show the port index of a reporting client's device
+ * @dev: the bound auxiliary device
+ * @attr: the attribute, not needed
+ * @buf: the sysfs page
+ *
+ * Return: the length of "<port>\n".
+ */
+ssize_t mlx5_shim_client_port_show(struct device *dev,
+				   struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%u\n", dev_to_mlx5_shim_client(dev)->madev->port);
+}
+EXPORT_SYMBOL_NS_GPL(mlx5_shim_client_port_show, "MLX5_SHIM");
+
+/**
+ * mlx5_shim_client_guid_show() - show the system image GUID of a reporting client's device
+ * @dev: the bound auxiliary device
+ * @attr: the attribute, not needed
+ * @buf: the sysfs page
+ *
+ * Return: the length of the GUID as 16 hex digits and a newline.
+ */
+ssize_t mlx5_shim_client_guid_show(struct device *dev,
+				   struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%016llx\n", dev_to_mlx5_shim_client(dev)->madev->guid);
+}
+EXPORT_SYMBOL_NS_GPL(mlx5_shim_client_guid_show, "MLX5_SHIM");
+
+/**
+ * mlx5_shim_client_events_show() - show how many port events a reporting client saw
+ * @dev: the bound auxiliary device
+ * @attr: the attribute, not needed
+ * @buf: the sysfs page
+ *
+ * Return: the length of "<events>\n".
+ */
+ssize_t mlx5_shim_client_events_show(struct device *dev,
+				     struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%d\n", atomic_read(&dev_to_mlx5_shim_client(dev)->events));
+}
+EXPORT_SYMBOL_NS_GPL(mlx5_shim_client_events_show, "MLX5_SHIM");
+
+/**
+ * mlx5_shim_client_pm_show() - show a reporting client's suspend() and resume() counts
+ * @dev: the bound auxiliary device
+ * @attr: the attribute, not needed
+ * @buf: the sysfs page
+ *
+ * Return: the length of "suspends <n> resumes <n>\n".
+ */
+ssize_t mlx5_shim_client_pm_show(struct device *dev,
+				 struct device_attribute *attr, char *buf)
+{
+	struct mlx5_shim_client *client = dev_to_mlx5_shim_client(dev);
+
+	return sysfs_emit(buf, "suspends %d resumes %d\n", atomic_read(&client->suspends),
+			  atomic_read(&client->resumes));
+}
+EXPORT_SYMBOL_NS_GPL(mlx5_shim_client_pm_show, "MLX5_SHIM");
+
+/**
+ * mlx5_shim_client_state_show() - show a reporting client's state
+ * @dev: the bound auxiliary device
+ * @attr: &mlx5_shim_client_state_attr.attr, which names the client's words
+ * @buf: the sysfs page
+ *
+ * Return: the length of "suspended\n", or of the client's word for the link state.
+ */
+ssize_t mlx5_shim_client_state_show(struct device *dev,
+				    struct device_attribute *attr, char *buf)
+{
+	const struct mlx5_shim_client_state_attr *sattr =
+		container_of(attr, struct mlx5_shim_client_state_attr, attr);
+	struct mlx5_shim_client *client = dev_to_mlx5_shim_client(dev);
+
+	if (READ_ONCE(client->suspended))
+		return sysfs_emit(buf, "suspended\n");
+	return sysfs_emit(buf, "%s\n", READ_ONCE(client->link_up) ? sattr->up : sattr->down);
+}
+EXPORT_SYMBOL_NS_GPL(mlx5_shim_client_state_show, "MLX5_SHIM");
 
 /* ---- sub-function devices ----------------------------------------------------- */
 
