@@ -3,6 +3,7 @@
  * The auxiliary bus as a module: mainline drivers/base/auxiliary.c and
  * auxiliary_sysfs.c (the newest API, with the later fixes) for kernels without
  * CONFIG_AUXILIARY_BUS, or beside the kernel's own bus (AUXBUS_COEXIST).
+ * auxiliary_device_create() and its helpers are in auxiliary_create.c.
  *
  * Copyright (c) 2019-2020 Intel Corporation
  * Copyright (c) 2024, NVIDIA CORPORATION & AFFILIATES (sysfs irqs)
@@ -17,7 +18,6 @@
 #include <linux/slab.h>
 #include <linux/module.h>
 #include <linux/namei.h>
-#include <linux/of.h>
 #include <linux/pm_domain.h>
 #include <linux/pm_runtime.h>
 #include <linux/string.h>
@@ -348,119 +348,6 @@ void auxiliary_driver_unregister(struct auxiliary_driver *auxdrv)
 	kfree(auxdrv->driver.name);
 }
 EXPORT_SYMBOL_NS_GPL(auxiliary_driver_unregister, "AUXBUS");
-
-static void auxiliary_device_release(struct device *dev)
-{
-	struct auxiliary_device *auxdev = to_auxiliary_dev(dev);
-
-	of_node_put(dev->of_node);
-	kfree(auxdev);
-}
-
-/**
- * auxiliary_device_create - create a device on the auxiliary bus
- * @dev: parent device
- * @modname: module name used to create the auxiliary driver name.
- * @devname: auxiliary bus device name
- * @platform_data: auxiliary bus device platform data
- * @id: auxiliary bus device id
- *
- * Helper to create an auxiliary bus device: allocates it, initializes and adds it.
- * The device created matches driver 'modname.devname' on the auxiliary bus. The
- * parent need not be bound to a driver. Remove it with auxiliary_device_destroy().
- *
- * Return: the new device, or NULL on failure (nothing is left allocated).
- */
-struct auxiliary_device *auxiliary_device_create(struct device *dev,
-						 const char *modname,
-						 const char *devname,
-						 void *platform_data,
-						 int id)
-{
-	struct auxiliary_device *auxdev;
-	int ret;
-
-	auxdev = kzalloc(sizeof(*auxdev), GFP_KERNEL);
-	if (!auxdev)
-		return NULL;
-
-	auxdev->id = id;
-	auxdev->name = devname;
-	auxdev->dev.parent = dev;
-	auxdev->dev.platform_data = platform_data;
-	auxdev->dev.release = auxiliary_device_release;
-	device_set_of_node_from_dev(&auxdev->dev, dev);
-
-	ret = auxiliary_device_init(auxdev);
-	if (ret) {
-		of_node_put(auxdev->dev.of_node);
-		kfree(auxdev);
-		return NULL;
-	}
-
-	ret = __auxiliary_device_add(auxdev, modname);
-	if (ret) {
-		/* release() frees auxdev once the reference is dropped */
-		auxiliary_device_uninit(auxdev);
-		return NULL;
-	}
-
-	return auxdev;
-}
-EXPORT_SYMBOL_NS_GPL(auxiliary_device_create, "AUXBUS");
-
-/**
- * auxiliary_device_destroy - remove an auxiliary device
- * @auxdev: pointer to the auxdev to be removed
- *
- * Helper to remove an auxiliary device created with
- * auxiliary_device_create(): deletes it and drops the creation reference.
- */
-void auxiliary_device_destroy(void *auxdev)
-{
-	struct auxiliary_device *_auxdev = auxdev;
-
-	auxiliary_device_delete(_auxdev);
-	auxiliary_device_uninit(_auxdev);
-}
-EXPORT_SYMBOL_NS_GPL(auxiliary_device_destroy, "AUXBUS");
-
-/**
- * __devm_auxiliary_device_create - create a managed device on the auxiliary bus
- * @dev: parent device
- * @modname: module name used to create the auxiliary driver name.
- * @devname: auxiliary bus device name
- * @platform_data: auxiliary bus device platform data
- * @id: auxiliary bus device id
- *
- * Device managed helper to create an auxiliary bus device: it is destroyed when
- * @dev's managed resources are released (its driver unbinds, or an enclosing
- * devres group is released).
- * The device created matches driver 'modname.devname' on the auxiliary bus.
- *
- * Return: the new device, or NULL on failure.
- */
-struct auxiliary_device *__devm_auxiliary_device_create(struct device *dev,
-							const char *modname,
-							const char *devname,
-							void *platform_data,
-							int id)
-{
-	struct auxiliary_device *auxdev;
-	int ret;
-
-	auxdev = auxiliary_device_create(dev, modname, devname, platform_data, id);
-	if (!auxdev)
-		return NULL;
-
-	ret = devm_add_action_or_reset(dev, auxiliary_device_destroy,
-				       auxdev);
-	if (ret)
-		return NULL;
-
-	return auxdev;
-}
-EXPORT_SYMBOL_NS_GPL(__devm_auxiliary_device_create, "AUXBUS");
 
 /**
  * dev_is_auxiliary - whether a device sits on this auxiliary bus

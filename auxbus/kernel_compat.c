@@ -9,7 +9,8 @@
  *   loses irqs/ on unbind/rebind). 6.1's struct auxiliary_device has no sysfs state,
  *   so the state lives here, keyed by device, and is freed when the device leaves the
  *   bus (bus notifier).
- * - auxiliary_device_create/destroy, __devm_auxiliary_device_create (6.16).
+ * - auxiliary_device_create/destroy, __devm_auxiliary_device_create (6.16): in
+ *   auxiliary_create.c, shared with the bundled bus.
  * - auxiliary_find_device (removed in 6.13) and dev_is_auxiliary (7.x): these need the
  *   kernel's bus_type, which is not exported; auxbus.ko learns it from a driver it
  *   registers with auxiliary_driver_register() (drv->driver.bus).
@@ -22,7 +23,6 @@
 #include <linux/list.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
-#include <linux/of.h>
 #include <linux/slab.h>
 #include <linux/sysfs.h>
 #include <linux/xarray.h>
@@ -252,116 +252,6 @@ static void auxbus_irq_compat_exit(void)
 }
 
 #endif /* AUXBUS_COMPAT_SYSFS_IRQ */
-
-#ifdef AUXBUS_COMPAT_CREATE
-
-static void auxiliary_device_release(struct device *dev)
-{
-	struct auxiliary_device *auxdev = to_auxiliary_dev(dev);
-
-	of_node_put(dev->of_node);
-	kfree(auxdev);
-}
-
-/**
- * auxiliary_device_create - create a device on the auxiliary bus
- * @dev: parent device
- * @modname: module name used to create the auxiliary driver name.
- * @devname: auxiliary bus device name
- * @platform_data: auxiliary bus device platform data
- * @id: auxiliary bus device id
- *
- * Compat version for the kernel's bus (mainline v6.16). Allocates, initializes and
- * adds a device that matches driver 'modname.devname'; the parent need not be
- * bound. Remove it with auxiliary_device_destroy().
- *
- * Return: the new device, or NULL on failure (nothing is left allocated).
- */
-struct auxiliary_device *auxiliary_device_create(struct device *dev, const char *modname,
-						 const char *devname, void *platform_data,
-						 int id)
-{
-	struct auxiliary_device *auxdev;
-	int ret;
-
-	auxdev = kzalloc(sizeof(*auxdev), GFP_KERNEL);
-	if (!auxdev)
-		return NULL;
-
-	auxdev->id = id;
-	auxdev->name = devname;
-	auxdev->dev.parent = dev;
-	auxdev->dev.platform_data = platform_data;
-	auxdev->dev.release = auxiliary_device_release;
-	device_set_of_node_from_dev(&auxdev->dev, dev);
-
-	ret = auxiliary_device_init(auxdev);
-	if (ret) {
-		of_node_put(auxdev->dev.of_node);
-		kfree(auxdev);
-		return NULL;
-	}
-
-	ret = __auxiliary_device_add(auxdev, modname);
-	if (ret) {
-		/* release() frees auxdev once the reference is dropped */
-		auxiliary_device_uninit(auxdev);
-		return NULL;
-	}
-
-	return auxdev;
-}
-EXPORT_SYMBOL_NS_GPL(auxiliary_device_create, "AUXBUS");
-
-/**
- * auxiliary_device_destroy - remove an auxiliary device
- * @auxdev: pointer to the auxdev to be removed
- *
- * Helper to remove an auxiliary device created with auxiliary_device_create().
- */
-void auxiliary_device_destroy(void *auxdev)
-{
-	struct auxiliary_device *_auxdev = auxdev;
-
-	auxiliary_device_delete(_auxdev);
-	auxiliary_device_uninit(_auxdev);
-}
-EXPORT_SYMBOL_NS_GPL(auxiliary_device_destroy, "AUXBUS");
-
-/**
- * __devm_auxiliary_device_create - create a managed device on the auxiliary bus
- * @dev: parent device
- * @modname: module name used to create the auxiliary driver name.
- * @devname: auxiliary bus device name
- * @platform_data: auxiliary bus device platform data
- * @id: auxiliary bus device id
- *
- * Compat version for the kernel's bus: as auxiliary_device_create(), destroyed when
- * @dev's managed resources are released.
- *
- * Return: the new device, or NULL on failure.
- */
-struct auxiliary_device *__devm_auxiliary_device_create(struct device *dev,
-							const char *modname,
-							const char *devname,
-							void *platform_data, int id)
-{
-	struct auxiliary_device *auxdev;
-	int ret;
-
-	auxdev = auxiliary_device_create(dev, modname, devname, platform_data, id);
-	if (!auxdev)
-		return NULL;
-
-	ret = devm_add_action_or_reset(dev, auxiliary_device_destroy, auxdev);
-	if (ret)
-		return NULL;
-
-	return auxdev;
-}
-EXPORT_SYMBOL_NS_GPL(__devm_auxiliary_device_create, "AUXBUS");
-
-#endif /* AUXBUS_COMPAT_CREATE */
 
 #ifdef AUXBUS_COMPAT_FIND_DEVICE
 /**
