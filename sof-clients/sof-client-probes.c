@@ -35,7 +35,21 @@
 #define SOF_PROBES_MAX_INPUT		1024
 #define SOF_PROBES_DAI_NAME		"Probe Extraction CPU DAI"
 
+/**
+ * struct sof_probes_dfs_file - a probe points debugfs file (its private data)
+ * @cdev:		the client
+ * @tkns_per_elem:	how many tokens of a write make one element
+ * @send:		sends the elements of a write to the DSP
+ */
+struct sof_probes_dfs_file {
+	struct sof_shim_client_dev *cdev;
+	size_t tkns_per_elem;
+	int (*send)(struct sof_shim_client_dev *cdev, const u32 *tkns, size_t num_elems);
+};
+
 struct sof_probes_priv {
+	struct sof_probes_dfs_file points_file;
+	struct sof_probes_dfs_file points_remove_file;
 	struct dentry *dfs_points;
 	struct dentry *dfs_points_remove;
 	u32 extractor_stream_tag;
@@ -125,11 +139,24 @@ exit:
 	return ret;
 }
 
-static int sof_probes_points_add(struct sof_shim_client_dev *cdev,
-				 const struct sof_shim_probe_point_desc *desc, size_t num_desc)
+/* the layout the probe point add and remove messages share */
+struct sof_probes_points_msg {
+	struct sof_shim_ipc_hdr hdr;
+	u32 num_elems;
+	u8 elems[];
+} __packed;
+
+static_assert(offsetof(struct sof_shim_ipc_probe_point_add_params, desc) ==
+	      offsetof(struct sof_probes_points_msg, elems));
+static_assert(offsetof(struct sof_shim_ipc_probe_point_remove_params, buffer_id) ==
+	      offsetof(struct sof_probes_points_msg, elems));
+
+/* send probe point message @cmd with @num_elems elements of @elem_size bytes each */
+static int sof_probes_points_tx(struct sof_shim_client_dev *cdev, u32 cmd,
+				const void *elems, size_t elem_size, size_t num_elems)
 {
-	struct sof_shim_ipc_probe_point_add_params *msg;
-	size_t size = struct_size(msg, desc, num_desc);
+	struct sof_probes_points_msg *msg;
+	size_t size = struct_size(msg, elems, elem_size * num_elems);
 	struct sof_shim_ipc_reply reply;
 	int ret;
 
@@ -139,36 +166,27 @@ static int sof_probes_points_add(struct sof_shim_client_dev *cdev,
 	if (!msg)
 		return -ENOMEM;
 	msg->hdr.size = size;
-	msg->hdr.cmd = SOF_SHIM_IPC_GLB_PROBE | SOF_SHIM_IPC_PROBE_POINT_ADD;
-	msg->num_elems = num_desc;
-	memcpy(msg->desc, desc, num_desc * sizeof(*desc));
+	msg->hdr.cmd = SOF_SHIM_IPC_GLB_PROBE | cmd;
+	msg->num_elems = num_elems;
+	memcpy(msg->elems, elems, elem_size * num_elems);
 
 	ret = sof_shim_client_ipc_tx_message(cdev, msg, &reply, sizeof(reply));
 	kfree(msg);
 	return ret;
 }
 
+static int sof_probes_points_add(struct sof_shim_client_dev *cdev,
+				 const struct sof_shim_probe_point_desc *desc, size_t num_desc)
+{
+	return sof_probes_points_tx(cdev, SOF_SHIM_IPC_PROBE_POINT_ADD, desc, sizeof(*desc),
+				    num_desc);
+}
+
 static int sof_probes_points_remove(struct sof_shim_client_dev *cdev,
 				    const u32 *buffer_id, size_t num_buffer_id)
 {
-	struct sof_shim_ipc_probe_point_remove_params *msg;
-	size_t size = struct_size(msg, buffer_id, num_buffer_id);
-	struct sof_shim_ipc_reply reply;
-	int ret;
-
-	if (size > sof_shim_client_get_ipc_max_payload_size(cdev))
-		return -E2BIG;
-	msg = kmalloc(size, GFP_KERNEL);
-	if (!msg)
-		return -ENOMEM;
-	msg->hdr.size = size;
-	msg->hdr.cmd = SOF_SHIM_IPC_GLB_PROBE | SOF_SHIM_IPC_PROBE_POINT_REMOVE;
-	msg->num_elems = num_buffer_id;
-	memcpy(msg->buffer_id, buffer_id, num_buffer_id * sizeof(*buffer_id));
-
-	ret = sof_shim_client_ipc_tx_message(cdev, msg, &reply, sizeof(reply));
-	kfree(msg);
-	return ret;
+	return sof_probes_points_tx(cdev, SOF_SHIM_IPC_PROBE_POINT_REMOVE, buffer_id,
+				    sizeof(*buffer_id), num_buffer_id);
 }
 
 static struct sof_shim_client_dev *sof_probes_dai_to_cdev(struct snd_soc_dai *dai)
@@ -392,7 +410,8 @@ exit:
 static ssize_t sof_probes_dfs_points_read(struct file *file, char __user *to,
 					  size_t count, loff_t *ppos)
 {
-	struct sof_shim_client_dev *cdev = file->private_data;
+	const struct sof_probes_dfs_file *f = file->private_data;
+	struct sof_shim_client_dev *cdev = f->cdev;
 	struct sof_probes_priv *priv = cdev->data;
 	struct device *dev = &cdev->auxdev.dev;
 	struct sof_shim_probe_point_desc *desc;
@@ -444,15 +463,37 @@ exit:
 	return ret;
 }
 
+/* "buffer_id,purpose,stream_tag" token triples to probe point descriptors, then add them */
+static int sof_probes_points_add_tkns(struct sof_shim_client_dev *cdev, const u32 *tkns,
+				      size_t num)
+{
+	struct sof_shim_probe_point_desc desc[SOF_SHIM_PROBE_MAX_POINTS];
+	size_t i;
+
+	for (i = 0; i < num; i++) {
+		desc[i].buffer_id = tkns[3 * i];
+		desc[i].purpose = tkns[3 * i + 1];
+		desc[i].stream_tag = tkns[3 * i + 2];
+	}
+
+	return sof_probes_points_add(cdev, desc, num);
+}
+
+/*
+ * A write of probe_points or probe_points_remove, while an extractor stream runs: split
+ * the list (see sof_probes_tokenize()) into elements of the file's tkns_per_elem tokens,
+ * at most SOF_SHIM_PROBE_MAX_POINTS, and send them with the client resumed. Returns
+ * @count, or an errno with nothing sent when the list is malformed.
+ */
 static ssize_t sof_probes_dfs_points_write(struct file *file, const char __user *from,
 					   size_t count, loff_t *ppos)
 {
-	struct sof_shim_client_dev *cdev = file->private_data;
+	const struct sof_probes_dfs_file *f = file->private_data;
+	struct sof_shim_client_dev *cdev = f->cdev;
 	struct sof_probes_priv *priv = cdev->data;
 	struct device *dev = &cdev->auxdev.dev;
 	u32 tkns[SOF_SHIM_PROBE_MAX_POINTS * 3];
-	struct sof_shim_probe_point_desc desc[SOF_SHIM_PROBE_MAX_POINTS];
-	size_t i, num;
+	size_t num;
 	int ret, err;
 
 	if (priv->extractor_stream_tag == SOF_PROBES_INVALID_NODE_ID) {
@@ -460,17 +501,13 @@ static ssize_t sof_probes_dfs_points_write(struct file *file, const char __user 
 		return -ENOENT;
 	}
 
-	ret = sof_probes_tokenize(from, count, ppos, tkns, ARRAY_SIZE(tkns));
+	ret = sof_probes_tokenize(from, count, ppos, tkns,
+				  SOF_SHIM_PROBE_MAX_POINTS * f->tkns_per_elem);
 	if (ret < 0)
 		return ret;
-	if (ret % 3)
+	if (ret % f->tkns_per_elem)
 		return -EINVAL;
-	num = ret / 3;
-	for (i = 0; i < num; i++) {
-		desc[i].buffer_id = tkns[3 * i];
-		desc[i].purpose = tkns[3 * i + 1];
-		desc[i].stream_tag = tkns[3 * i + 2];
-	}
+	num = ret / f->tkns_per_elem;
 
 	ret = pm_runtime_resume_and_get(dev);
 	if (ret < 0 && ret != -EACCES) {
@@ -478,7 +515,7 @@ static ssize_t sof_probes_dfs_points_write(struct file *file, const char __user 
 		return ret;
 	}
 
-	ret = sof_probes_points_add(cdev, desc, num);
+	ret = f->send(cdev, tkns, num);
 
 	pm_runtime_mark_last_busy(dev);
 	err = pm_runtime_put_autosuspend(dev);
@@ -496,44 +533,10 @@ static const struct file_operations sof_probes_points_fops = {
 	.llseek = default_llseek,
 };
 
-static ssize_t sof_probes_dfs_points_remove_write(struct file *file, const char __user *from,
-						  size_t count, loff_t *ppos)
-{
-	struct sof_shim_client_dev *cdev = file->private_data;
-	struct sof_probes_priv *priv = cdev->data;
-	struct device *dev = &cdev->auxdev.dev;
-	u32 tkns[SOF_SHIM_PROBE_MAX_POINTS];
-	int ret, err, num;
-
-	if (priv->extractor_stream_tag == SOF_PROBES_INVALID_NODE_ID) {
-		dev_warn(dev, "no extractor stream running\n");
-		return -ENOENT;
-	}
-
-	num = sof_probes_tokenize(from, count, ppos, tkns, ARRAY_SIZE(tkns));
-	if (num < 0)
-		return num;
-
-	ret = pm_runtime_resume_and_get(dev);
-	if (ret < 0 && ret != -EACCES) {
-		dev_err_ratelimited(dev, "debugfs write failed to resume %d\n", ret);
-		return ret;
-	}
-
-	ret = sof_probes_points_remove(cdev, tkns, num);
-
-	pm_runtime_mark_last_busy(dev);
-	err = pm_runtime_put_autosuspend(dev);
-	if (err < 0)
-		dev_err_ratelimited(dev, "debugfs write failed to idle %d\n", err);
-
-	return ret < 0 ? ret : count;
-}
-
 static const struct file_operations sof_probes_points_remove_fops = {
 	.owner = THIS_MODULE,
 	.open = simple_open,
-	.write = sof_probes_dfs_points_remove_write,
+	.write = sof_probes_dfs_points_write,
 	.llseek = default_llseek,
 };
 
@@ -638,10 +641,17 @@ static int sof_probes_client_probe(struct auxiliary_device *auxdev,
 		return ret;
 	}
 
-	priv->dfs_points = debugfs_create_file("probe_points", 0644, dfsroot, cdev,
+	priv->points_file.cdev = cdev;
+	priv->points_file.tkns_per_elem = 3;
+	priv->points_file.send = sof_probes_points_add_tkns;
+	priv->dfs_points = debugfs_create_file("probe_points", 0644, dfsroot, &priv->points_file,
 					       &sof_probes_points_fops);
+	priv->points_remove_file.cdev = cdev;
+	priv->points_remove_file.tkns_per_elem = 1;
+	priv->points_remove_file.send = sof_probes_points_remove;
 	priv->dfs_points_remove = debugfs_create_file("probe_points_remove", 0200, dfsroot,
-						      cdev, &sof_probes_points_remove_fops);
+						      &priv->points_remove_file,
+						      &sof_probes_points_remove_fops);
 
 	/* runtime PM: autosuspend after 3 s, as in mainline */
 	pm_runtime_set_autosuspend_delay(dev, SOF_PROBES_SUSPEND_DELAY_MS);
