@@ -16,28 +16,20 @@
 #include "sof-shim-priv.h"
 
 /**
- * struct sof_shim_ipc_event_entry - a client's handler for one notification type
- * @ipc_msg_type:	SOF_SHIM_IPC_GLB_* type the client wants
+ * struct sof_shim_event_entry - a client's handler of DSP notifications or firmware state
+ * @ipc_msg_type:	SOF_SHIM_IPC_GLB_* type the client wants; 0 for a firmware state handler
  * @cdev:		the client
- * @callback:		its handler
- * @list:		entry in the DSP's ipc_rx_handler_list
+ * @ipc_rx:		its notification handler, on the DSP's ipc_rx_handler_list
+ * @fw_state:		its firmware state handler, on the DSP's fw_state_handler_list
+ * @list:		entry in one of the two lists
  */
-struct sof_shim_ipc_event_entry {
+struct sof_shim_event_entry {
 	u32 ipc_msg_type;
 	struct sof_shim_client_dev *cdev;
-	sof_shim_client_event_callback callback;
-	struct list_head list;
-};
-
-/**
- * struct sof_shim_state_event_entry - a client's firmware state handler
- * @cdev:	the client
- * @callback:	its handler
- * @list:	entry in the DSP's fw_state_handler_list
- */
-struct sof_shim_state_event_entry {
-	struct sof_shim_client_dev *cdev;
-	sof_shim_client_fw_state_callback callback;
+	union {
+		sof_shim_client_event_callback ipc_rx;
+		sof_shim_client_fw_state_callback fw_state;
+	};
 	struct list_head list;
 };
 
@@ -342,16 +334,53 @@ void sof_shim_client_core_module_put(struct sof_shim_client_dev *cdev)
 }
 EXPORT_SYMBOL_NS_GPL(sof_shim_client_core_module_put, "SND_SOC_SOF_SHIM_CLIENT");
 
+/* add a copy of @tmpl to the DSP's handler list @handlers */
+static int sof_shim_client_handler_add(struct sof_shim_client_dev *cdev,
+				       struct list_head *handlers,
+				       const struct sof_shim_event_entry *tmpl)
+{
+	struct sof_shim_dev *sdev = cdev->sdev;
+	struct sof_shim_event_entry *event;
+
+	event = kmemdup(tmpl, sizeof(*tmpl), GFP_KERNEL);
+	if (!event)
+		return -ENOMEM;
+
+	mutex_lock(&sdev->client_event_handler_mutex);
+	list_add(&event->list, handlers);
+	mutex_unlock(&sdev->client_event_handler_mutex);
+
+	return 0;
+}
+
+/* remove and free @cdev's handler for @ipc_msg_type from the DSP's handler list @handlers */
+static void sof_shim_client_handler_del(struct sof_shim_client_dev *cdev,
+					struct list_head *handlers, u32 ipc_msg_type)
+{
+	struct sof_shim_dev *sdev = cdev->sdev;
+	struct sof_shim_event_entry *event;
+
+	mutex_lock(&sdev->client_event_handler_mutex);
+	list_for_each_entry(event, handlers, list) {
+		if (event->cdev == cdev && event->ipc_msg_type == ipc_msg_type) {
+			list_del(&event->list);
+			kfree(event);
+			break;
+		}
+	}
+	mutex_unlock(&sdev->client_event_handler_mutex);
+}
+
 void sof_shim_client_ipc_rx_dispatcher(struct sof_shim_dev *sdev, void *msg_buf)
 {
 	struct sof_shim_ipc_hdr *hdr = msg_buf;
 	u32 msg_type = hdr->cmd & SOF_SHIM_GLB_TYPE_MASK;
-	struct sof_shim_ipc_event_entry *event;
+	struct sof_shim_event_entry *event;
 
 	mutex_lock(&sdev->client_event_handler_mutex);
 	list_for_each_entry(event, &sdev->ipc_rx_handler_list, list)
 		if (event->ipc_msg_type == msg_type)
-			event->callback(event->cdev, msg_buf);
+			event->ipc_rx(event->cdev, msg_buf);
 	mutex_unlock(&sdev->client_event_handler_mutex);
 }
 
@@ -366,26 +395,17 @@ void sof_shim_client_ipc_rx_dispatcher(struct sof_shim_dev *sdev, void *msg_buf)
 int sof_shim_client_register_ipc_rx_handler(struct sof_shim_client_dev *cdev, u32 ipc_msg_type,
 					    sof_shim_client_event_callback callback)
 {
-	struct sof_shim_dev *sdev = cdev->sdev;
-	struct sof_shim_ipc_event_entry *event;
+	const struct sof_shim_event_entry event = {
+		.ipc_msg_type = ipc_msg_type,
+		.cdev = cdev,
+		.ipc_rx = callback,
+	};
 
 	if (!callback || !(ipc_msg_type & SOF_SHIM_GLB_TYPE_MASK) ||
 	    (ipc_msg_type & ~SOF_SHIM_GLB_TYPE_MASK))
 		return -EINVAL;
 
-	event = kmalloc(sizeof(*event), GFP_KERNEL);
-	if (!event)
-		return -ENOMEM;
-
-	event->ipc_msg_type = ipc_msg_type;
-	event->cdev = cdev;
-	event->callback = callback;
-
-	mutex_lock(&sdev->client_event_handler_mutex);
-	list_add(&event->list, &sdev->ipc_rx_handler_list);
-	mutex_unlock(&sdev->client_event_handler_mutex);
-
-	return 0;
+	return sof_shim_client_handler_add(cdev, &cdev->sdev->ipc_rx_handler_list, &event);
 }
 EXPORT_SYMBOL_NS_GPL(sof_shim_client_register_ipc_rx_handler, "SND_SOC_SOF_SHIM_CLIENT");
 
@@ -399,28 +419,17 @@ EXPORT_SYMBOL_NS_GPL(sof_shim_client_register_ipc_rx_handler, "SND_SOC_SOF_SHIM_
 void sof_shim_client_unregister_ipc_rx_handler(struct sof_shim_client_dev *cdev,
 					       u32 ipc_msg_type)
 {
-	struct sof_shim_dev *sdev = cdev->sdev;
-	struct sof_shim_ipc_event_entry *event;
-
-	mutex_lock(&sdev->client_event_handler_mutex);
-	list_for_each_entry(event, &sdev->ipc_rx_handler_list, list) {
-		if (event->cdev == cdev && event->ipc_msg_type == ipc_msg_type) {
-			list_del(&event->list);
-			kfree(event);
-			break;
-		}
-	}
-	mutex_unlock(&sdev->client_event_handler_mutex);
+	sof_shim_client_handler_del(cdev, &cdev->sdev->ipc_rx_handler_list, ipc_msg_type);
 }
 EXPORT_SYMBOL_NS_GPL(sof_shim_client_unregister_ipc_rx_handler, "SND_SOC_SOF_SHIM_CLIENT");
 
 void sof_shim_client_fw_state_dispatcher(struct sof_shim_dev *sdev)
 {
-	struct sof_shim_state_event_entry *event;
+	struct sof_shim_event_entry *event;
 
 	mutex_lock(&sdev->client_event_handler_mutex);
 	list_for_each_entry(event, &sdev->fw_state_handler_list, list)
-		event->callback(event->cdev, READ_ONCE(sdev->fw_state));
+		event->fw_state(event->cdev, READ_ONCE(sdev->fw_state));
 	mutex_unlock(&sdev->client_event_handler_mutex);
 }
 
@@ -434,24 +443,15 @@ void sof_shim_client_fw_state_dispatcher(struct sof_shim_dev *sdev)
 int sof_shim_client_register_fw_state_handler(struct sof_shim_client_dev *cdev,
 					      sof_shim_client_fw_state_callback callback)
 {
-	struct sof_shim_dev *sdev = cdev->sdev;
-	struct sof_shim_state_event_entry *event;
+	const struct sof_shim_event_entry event = {
+		.cdev = cdev,
+		.fw_state = callback,
+	};
 
 	if (!callback)
 		return -EINVAL;
 
-	event = kmalloc(sizeof(*event), GFP_KERNEL);
-	if (!event)
-		return -ENOMEM;
-
-	event->cdev = cdev;
-	event->callback = callback;
-
-	mutex_lock(&sdev->client_event_handler_mutex);
-	list_add(&event->list, &sdev->fw_state_handler_list);
-	mutex_unlock(&sdev->client_event_handler_mutex);
-
-	return 0;
+	return sof_shim_client_handler_add(cdev, &cdev->sdev->fw_state_handler_list, &event);
 }
 EXPORT_SYMBOL_NS_GPL(sof_shim_client_register_fw_state_handler, "SND_SOC_SOF_SHIM_CLIENT");
 
@@ -461,18 +461,7 @@ EXPORT_SYMBOL_NS_GPL(sof_shim_client_register_fw_state_handler, "SND_SOC_SOF_SHI
  */
 void sof_shim_client_unregister_fw_state_handler(struct sof_shim_client_dev *cdev)
 {
-	struct sof_shim_dev *sdev = cdev->sdev;
-	struct sof_shim_state_event_entry *event;
-
-	mutex_lock(&sdev->client_event_handler_mutex);
-	list_for_each_entry(event, &sdev->fw_state_handler_list, list) {
-		if (event->cdev == cdev) {
-			list_del(&event->list);
-			kfree(event);
-			break;
-		}
-	}
-	mutex_unlock(&sdev->client_event_handler_mutex);
+	sof_shim_client_handler_del(cdev, &cdev->sdev->fw_state_handler_list, 0);
 }
 EXPORT_SYMBOL_NS_GPL(sof_shim_client_unregister_fw_state_handler, "SND_SOC_SOF_SHIM_CLIENT");
 
@@ -488,8 +477,12 @@ enum sof_shim_fw_state sof_shim_client_get_fw_state(struct sof_shim_client_dev *
 }
 EXPORT_SYMBOL_NS_GPL(sof_shim_client_get_fw_state, "SND_SOC_SOF_SHIM_CLIENT");
 
-/* system PM of the parent reaches the clients (sof_suspend_clients() in mainline) */
-int sof_shim_suspend_clients(struct sof_shim_dev *sdev, pm_message_t state)
+/*
+ * System PM of the parent reaches the bound clients (sof_suspend_clients() and
+ * sof_resume_clients() in mainline): their suspend() with *@state, or their resume()
+ * when @state is NULL.
+ */
+static void sof_shim_pm_clients(struct sof_shim_dev *sdev, const pm_message_t *state)
 {
 	const struct auxiliary_driver *adrv;
 	struct sof_shim_client_dev *cdev;
@@ -499,26 +492,22 @@ int sof_shim_suspend_clients(struct sof_shim_dev *sdev, pm_message_t state)
 		if (!cdev->auxdev.dev.driver)
 			continue;
 		adrv = to_auxiliary_drv(cdev->auxdev.dev.driver);
-		if (adrv->suspend)
-			adrv->suspend(&cdev->auxdev, state);
+		if (state && adrv->suspend)
+			adrv->suspend(&cdev->auxdev, *state);
+		else if (!state && adrv->resume)
+			adrv->resume(&cdev->auxdev);
 	}
 	mutex_unlock(&sdev->client_mutex);
+}
+
+int sof_shim_suspend_clients(struct sof_shim_dev *sdev, pm_message_t state)
+{
+	sof_shim_pm_clients(sdev, &state);
 	return 0;
 }
 
 int sof_shim_resume_clients(struct sof_shim_dev *sdev)
 {
-	const struct auxiliary_driver *adrv;
-	struct sof_shim_client_dev *cdev;
-
-	mutex_lock(&sdev->client_mutex);
-	list_for_each_entry(cdev, &sdev->client_list, list) {
-		if (!cdev->auxdev.dev.driver)
-			continue;
-		adrv = to_auxiliary_drv(cdev->auxdev.dev.driver);
-		if (adrv->resume)
-			adrv->resume(&cdev->auxdev);
-	}
-	mutex_unlock(&sdev->client_mutex);
+	sof_shim_pm_clients(sdev, NULL);
 	return 0;
 }
