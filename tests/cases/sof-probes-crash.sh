@@ -44,6 +44,19 @@ gone_within() {
 	done
 	! kill -0 "$1" 2>/dev/null
 }
+# reap_capture DESC LOG: the capture $cap must end within 5 s (killed if not); its exit
+# status is left in rc
+reap_capture() {
+	if gone_within $cap 50; then
+		t_ok "$1"
+	else
+		t_fail "$1" "still running; output: $(tr '\n' '|' <"$2")"
+		kill $cap 2>/dev/null
+	fi
+	wait $cap
+	rc=$?
+	cap=
+}
 
 # ended_with_xrun DESC FILE: the capture saw the stream stopped with an error: poll with
 # POLLERR, or a read failing with EPIPE (when the xrun came between poll and read)
@@ -96,15 +109,7 @@ t_check "points 3 and 8 connected" wait_points 2
 sleep 2
 t_check "capture still running before the crash" kill -0 $cap
 t_check "crash the firmware" sh -c "echo crash >$S/fw_state"
-if gone_within $cap 50; then
-	t_ok "capture ended within 5 s of the crash"
-else
-	t_fail "capture ended within 5 s of the crash" "still running; output: $(tr '\n' '|' </tmp/sof-cap1)"
-	kill $cap 2>/dev/null
-fi
-wait $cap
-rc=$?
-cap=
+reap_capture "capture ended within 5 s of the crash" /tmp/sof-cap1
 t_check_fails "capture reports failure (exit $rc)" test $rc -eq 0
 echo "# $(tr '\n' '|' </tmp/sof-cap1)"
 ended_with_xrun "stream stopped as an xrun" /tmp/sof-cap1
@@ -153,14 +158,7 @@ t_match "second stream refused while the crashed one is open" \
 	"$(compr-capture -d $dev -b 1024 2>&1)" "^compr-capture: open .*: Device or resource busy$"
 log_mark close2
 touch /tmp/sof-release
-if gone_within $cap 50; then
-	t_ok "crashed stream closed"
-else
-	t_fail "crashed stream closed" "still running: $(tr '\n' '|' </tmp/sof-cap2)"
-	kill $cap 2>/dev/null
-fi
-wait $cap
-cap=
+reap_capture "crashed stream closed" /tmp/sof-cap2
 echo "# $(tr '\n' '|' </tmp/sof-cap2)"
 t_check_fails "no STOP error at close" grep -q "STOP" /tmp/sof-cap2
 t_eq "close logged no error" "" "$(log_since close2 | grep -E 'snd_sof_shim|ASoC|compress')"
