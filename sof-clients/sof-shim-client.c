@@ -250,7 +250,11 @@ void sof_shim_client_ida_destroy(void)
  *
  * Messages of all clients of a DSP are serialised: one is in flight at a time.
  *
- * Return: 0 or a negative errno (see the DSP's firmware state for -ENODEV).
+ * Context: process context; the client holds a runtime PM reference on its device (which
+ * keeps the DSP, its parent, resumed), as SOF clients do.
+ *
+ * Return: 0, the DSP's negative error code, or a negative errno as sof_shim_ipc_tx()
+ * returns it: -ENODEV while the firmware is not running or the DSP is runtime-suspended.
  */
 int sof_shim_client_ipc_tx_message(struct sof_shim_client_dev *cdev, void *ipc_msg,
 				   void *reply_data, size_t reply_bytes)

@@ -7,14 +7,14 @@
  * message in flight); the DSP core takes it, checks size, command and sequence number, waits
  * ipc_delay_us and writes the reply; the reply "interrupt" hands the reply to its sender,
  * completes it and sends the next queued message. Each sender checks its reply against its
- * request. Host and DSP sides both run in the DSP's kthread.
+ * request. Host and DSP sides both run in the DSP's kthread. Senders keep the DSP powered
+ * themselves, as SOF clients do: a client holds a runtime PM reference while it sends.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/delay.h>
 #include <linux/device.h>
 #include <linux/kthread.h>
-#include <linux/pm_runtime.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -63,25 +63,31 @@ static size_t sof_shim_dsp_handle(struct sof_shim_dev *sdev, const void *req, si
  * @list:		entry in the DSP's tx_queue
  * @msg:		the request
  * @msg_bytes:		its size
+ * @reply_data:		the sender's buffer for the reply, or NULL
+ * @reply_size:		size of @reply_data
  * @seq:		mailbox sequence number it was sent with
  * @reply_seq:		sequence number the reply came back with
  * @reply_bytes:	size of the reply
+ * @reply:		the reply's header, checked against the request
  * @status:		0, or why it failed without a reply
  * @done:		a reply or a failure is in
  * @completion:		completed with @done
- * @reply:		the reply, copied out of the mailbox
+ *
+ * As in SOF, the reply "interrupt" copies the reply straight into the sender's buffer.
  */
 struct sof_shim_tx_msg {
 	struct list_head list;
 	const void *msg;
 	size_t msg_bytes;
+	void *reply_data;
+	size_t reply_size;
 	u32 seq;
 	u32 reply_seq;
 	size_t reply_bytes;
+	struct sof_shim_ipc_reply reply;
 	int status;
 	bool done;
 	struct completion completion;
-	u8 reply[SOF_SHIM_IPC_MSG_MAX];
 };
 
 /* finish a message (mbox_lock held) */
@@ -98,15 +104,26 @@ static int sof_shim_dsp_thread(void *data)
 	struct sof_shim_ipc_hdr *hdr = (struct sof_shim_ipc_hdr *)sdev->mbox_req;
 	struct sof_shim_ipc_reply *reply = (struct sof_shim_ipc_reply *)sdev->mbox_reply;
 
-	while (!kthread_should_stop()) {
+	for (;;) {
 		struct sof_shim_tx_msg *m;
 		size_t bytes, reply_bytes;
 		bool seq_ok;
 		u32 seq, delay;
 
-		/* interruptible: an idle DSP must not look like a hung task */
-		wait_event_interruptible(sdev->dsp_wq,
-					 READ_ONCE(sdev->tx_pending) || kthread_should_stop());
+		/*
+		 * Sleep until a sender wakes this thread (no wait queue: its lock would be taken
+		 * three times per IPC); interruptible, so an idle DSP is not a hung task
+		 */
+		set_current_state(TASK_INTERRUPTIBLE);
+		if (kthread_should_stop()) {
+			__set_current_state(TASK_RUNNING);
+			break;
+		}
+		if (!READ_ONCE(sdev->tx_pending)) {
+			schedule();
+			continue;
+		}
+		__set_current_state(TASK_RUNNING);
 
 		/* host side: the next queued message goes into the mailbox */
 		spin_lock_irq(&sdev->mbox_lock);
@@ -152,7 +169,10 @@ static int sof_shim_dsp_thread(void *data)
 		/* reply "interrupt": hand the reply to its sender, unless it gave up */
 		spin_lock_irq(&sdev->mbox_lock);
 		if (sdev->cur == m) {
-			memcpy(m->reply, sdev->mbox_reply, reply_bytes);
+			memcpy(&m->reply, sdev->mbox_reply, min(reply_bytes, sizeof(m->reply)));
+			if (m->reply_data)
+				memcpy(m->reply_data, sdev->mbox_reply,
+				       min(reply_bytes, m->reply_size));
 			m->reply_bytes = reply_bytes;
 			m->reply_seq = seq;
 			sdev->cur = NULL;
@@ -225,22 +245,25 @@ int sof_shim_dsp_notify(struct sof_shim_dev *sdev, u32 cmd, const void *payload,
  * @sdev:		the DSP
  * @msg:		message, starting with struct sof_shim_ipc_hdr
  * @msg_bytes:		size of @msg; must equal its hdr.size
- * @reply_data:		buffer for the reply (starting with struct sof_shim_ipc_reply), or NULL
+ * @reply_data:		buffer for the reply (starting with struct sof_shim_ipc_reply), or NULL;
+ *			undefined after an error
  * @reply_bytes:	size of @reply_data
  *
+ * Context: process context. As in SOF, the sender keeps the DSP powered: a client holds a
+ * runtime PM reference on its own device, whose parent is the DSP, while it sends.
+ *
  * Return: 0 or the DSP's (negative) error code; -ENODEV while the firmware is crashed or not
- * booted, -ETIMEDOUT without a reply, -EIO when the firmware crashed with the message in
- * flight, -EPROTO when the reply does not match the request.
+ * booted, or the DSP is runtime-suspended; -ETIMEDOUT without a reply, -EIO when the
+ * firmware crashed with the message in flight, -EPROTO when the reply does not match the
+ * request.
  */
 int sof_shim_ipc_tx(struct sof_shim_dev *sdev, void *msg, size_t msg_bytes,
 		    void *reply_data, size_t reply_bytes)
 {
 	struct sof_shim_ipc_hdr *hdr = msg;
-	struct sof_shim_ipc_reply *reply;
 	/* on the stack: a slab allocation per IPC costs more than the IPC under slub_debug */
 	struct sof_shim_tx_msg msg_on_stack;
 	struct sof_shim_tx_msg *m = &msg_on_stack;
-	int ret, pm;
 
 	if (msg_bytes < sizeof(*hdr) || msg_bytes > SOF_SHIM_IPC_MSG_MAX ||
 	    hdr->size != msg_bytes || reply_bytes > SOF_SHIM_IPC_MSG_MAX)
@@ -248,68 +271,61 @@ int sof_shim_ipc_tx(struct sof_shim_dev *sdev, void *msg, size_t msg_bytes,
 
 	m->msg = msg;
 	m->msg_bytes = msg_bytes;
+	m->reply_data = reply_bytes ? reply_data : NULL;
+	m->reply_size = reply_bytes;
 	m->done = false;
 	m->status = 0;
 	init_completion(&m->completion);
 
-	/* the DSP has to be powered to answer; clients normally keep it so */
-	pm = pm_runtime_resume_and_get(sdev->dev);
-	if (pm < 0 && pm != -EACCES)
-		return pm;
-
 	spin_lock_irq(&sdev->mbox_lock);
 	if (sdev->fw_state != SOF_SHIM_FW_BOOT_COMPLETE) {
 		spin_unlock_irq(&sdev->mbox_lock);
-		ret = -ENODEV;
-		goto out_pm;
+		return -ENODEV;
+	}
+	if (!READ_ONCE(sdev->powered)) {
+		spin_unlock_irq(&sdev->mbox_lock);
+		dev_err_ratelimited(sdev->dev,
+				    "ipc cmd %#x while the DSP is suspended: no runtime PM reference held\n",
+				    hdr->cmd);
+		return -ENODEV;
 	}
 	list_add_tail(&m->list, &sdev->tx_queue);
 	sdev->tx_pending = true;
+	/* under mbox_lock: sof_shim_dsp_stop() stops the thread only after it refused new IPCs */
+	wake_up_process(sdev->dsp_thread);
 	spin_unlock_irq(&sdev->mbox_lock);
-	wake_up(&sdev->dsp_wq);
 
-	wait_for_completion_timeout(&m->completion, msecs_to_jiffies(SOF_SHIM_IPC_TIMEOUT_MS));
-
-	spin_lock_irq(&sdev->mbox_lock);
-	if (!m->done) {
-		/* still queued, or in flight: give up on it */
-		if (sdev->cur == m)
-			sdev->cur = NULL;
-		else
-			list_del(&m->list);
+	/* completed: the reply is in, written before complete() */
+	if (!wait_for_completion_timeout(&m->completion,
+					 msecs_to_jiffies(SOF_SHIM_IPC_TIMEOUT_MS))) {
+		spin_lock_irq(&sdev->mbox_lock);
+		if (!m->done) {
+			/* still queued, or in flight: give up on it */
+			if (sdev->cur == m)
+				sdev->cur = NULL;
+			else
+				list_del(&m->list);
+			spin_unlock_irq(&sdev->mbox_lock);
+			atomic64_inc(&sdev->stat_timeout);
+			dev_err(sdev->dev, "ipc timed out: cmd %#x seq %u\n", hdr->cmd, m->seq);
+			return -ETIMEDOUT;
+		}
+		/* completed between the timeout and the lock */
 		spin_unlock_irq(&sdev->mbox_lock);
-		atomic64_inc(&sdev->stat_timeout);
-		dev_err(sdev->dev, "ipc timed out: cmd %#x seq %u\n", hdr->cmd, m->seq);
-		ret = -ETIMEDOUT;
-		goto out_pm;
 	}
-	spin_unlock_irq(&sdev->mbox_lock);
 
-	if (m->status) {
-		ret = m->status;
-		goto out_pm;
-	}
+	if (m->status)
+		return m->status;
 
 	/* check the reply against the request */
-	reply = (struct sof_shim_ipc_reply *)m->reply;
-	if (m->reply_seq != m->seq || m->reply_bytes < sizeof(*reply) ||
-	    reply->hdr.size != m->reply_bytes || reply->hdr.cmd != hdr->cmd) {
+	if (m->reply_seq != m->seq || m->reply_bytes < sizeof(m->reply) ||
+	    m->reply.hdr.size != m->reply_bytes || m->reply.hdr.cmd != hdr->cmd) {
 		atomic64_inc(&sdev->stat_mismatch);
 		dev_err(sdev->dev, "ipc reply mismatch: cmd %#x seq %u\n", hdr->cmd, m->seq);
-		ret = -EPROTO;
-		goto out_pm;
+		return -EPROTO;
 	}
-	ret = reply->error;
-	if (reply_data && reply_bytes)
-		memcpy(reply_data, m->reply, min(reply_bytes, m->reply_bytes));
 	atomic64_inc(&sdev->stat_tx);
-
-out_pm:
-	if (pm >= 0) {
-		pm_runtime_mark_last_busy(sdev->dev);
-		pm_runtime_put_autosuspend(sdev->dev);
-	}
-	return ret;
+	return m->reply.error;
 }
 
 static void sof_shim_set_fw_state(struct sof_shim_dev *sdev, enum sof_shim_fw_state state)
@@ -393,7 +409,6 @@ int sof_shim_dsp_start(struct sof_shim_dev *sdev)
 
 	spin_lock_init(&sdev->mbox_lock);
 	INIT_LIST_HEAD(&sdev->tx_queue);
-	init_waitqueue_head(&sdev->dsp_wq);
 	spin_lock_init(&sdev->rx_lock);
 	INIT_LIST_HEAD(&sdev->rx_queue);
 	INIT_WORK(&sdev->rx_work, sof_shim_rx_work);
@@ -415,7 +430,9 @@ void sof_shim_dsp_stop(struct sof_shim_dev *sdev)
 {
 	struct sof_shim_rx_msg *msg, *tmp;
 
+	spin_lock_irq(&sdev->mbox_lock);
 	WRITE_ONCE(sdev->fw_state, SOF_SHIM_FW_BOOT_NOT_STARTED);
+	spin_unlock_irq(&sdev->mbox_lock);
 	kthread_stop(sdev->dsp_thread);
 	cancel_work_sync(&sdev->rx_work);
 	list_for_each_entry_safe(msg, tmp, &sdev->rx_queue, list) {

@@ -109,7 +109,6 @@ struct sof_shim_dev {
 
 	/* the DSP core */
 	struct task_struct *dsp_thread;
-	wait_queue_head_t dsp_wq;
 	u32 dsp_expected_seq;
 	u32 ipc_delay_us;
 
