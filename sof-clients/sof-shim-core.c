@@ -12,7 +12,8 @@
  * Each DSP is a platform device snd_sof_shim.ID bound to this driver. Its "firmware" (the
  * clients= list; default ipc_flood:2,probes) decides which auxiliary client devices exist:
  * snd_sof_shim.ipc_flood.<n>, snd_sof_shim.probes.<n>. Per DSP, in sysfs:
- *   fw_state	read the firmware state; write "crash" or "boot"
+ *   fw_state	read the firmware state; write "crash", "boot" or "hang" (IPCs time out
+ *		until "crash"; the state still reads boot_complete)
  *   ipc_delay_us	how long the DSP takes to answer one IPC
  *   notify	write N: the DSP sends N test notifications
  *   ipc_stats	counters
@@ -74,6 +75,8 @@ static ssize_t fw_state_store(struct device *dev, struct device_attribute *attr,
 			ret = -EBUSY;
 		else
 			sof_shim_fw_crash(sdev);
+	} else if (sysfs_streq(buf, "hang")) {
+		ret = sof_shim_fw_hang(sdev);
 	} else if (sysfs_streq(buf, "boot")) {
 		ret = sof_shim_fw_boot(sdev);
 	} else {

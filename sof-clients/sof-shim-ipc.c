@@ -7,8 +7,9 @@
  * message in flight); the DSP core takes it, checks size, command and sequence number, waits
  * ipc_delay_us and writes the reply; the reply "interrupt" hands the reply to its sender,
  * completes it and sends the next queued message. Each sender checks its reply against its
- * request. Host and DSP sides both run in the DSP's kthread. Senders keep the DSP powered
- * themselves, as SOF clients do: a client holds a runtime PM reference while it sends.
+ * request. Host and DSP sides both run in the DSP's kthread. A per-DSP watchdog fails what
+ * is not answered within SOF_SHIM_IPC_TIMEOUT_MS. Senders keep the DSP powered themselves, as
+ * SOF clients do: a client holds a runtime PM reference while it sends.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -69,9 +70,9 @@ static size_t sof_shim_dsp_handle(struct sof_shim_dev *sdev, const void *req, si
  * @reply_seq:		sequence number the reply came back with
  * @reply_bytes:	size of the reply
  * @reply:		the reply's header, checked against the request
+ * @deadline:		jiffies by which it must be answered
  * @status:		0, or why it failed without a reply
- * @done:		a reply or a failure is in
- * @completion:		completed with @done
+ * @completion:		completed when the reply or a failure is in
  *
  * As in SOF, the reply "interrupt" copies the reply straight into the sender's buffer.
  */
@@ -85,8 +86,8 @@ struct sof_shim_tx_msg {
 	u32 reply_seq;
 	size_t reply_bytes;
 	struct sof_shim_ipc_reply reply;
+	unsigned long deadline;
 	int status;
-	bool done;
 	struct completion completion;
 };
 
@@ -94,8 +95,77 @@ struct sof_shim_tx_msg {
 static void sof_shim_tx_done(struct sof_shim_tx_msg *m, int status)
 {
 	m->status = status;
-	m->done = true;
 	complete(&m->completion);
+}
+
+/* fail the message in flight with @cur_status and every queued one with -ENODEV (mbox_lock) */
+static void sof_shim_tx_fail_all(struct sof_shim_dev *sdev, int cur_status)
+{
+	struct sof_shim_tx_msg *m, *tmp;
+
+	if (sdev->cur) {
+		sof_shim_tx_done(sdev->cur, cur_status);
+		sdev->cur = NULL;
+	}
+	/* queued messages never reached the DSP */
+	list_for_each_entry_safe(m, tmp, &sdev->tx_queue, list) {
+		list_del_init(&m->list);
+		sof_shim_tx_done(m, -ENODEV);
+	}
+	sdev->tx_pending = false;
+}
+
+/* a message past its deadline (mbox_lock held, @m already off the queue or mailbox) */
+static void sof_shim_tx_timed_out(struct sof_shim_dev *sdev, struct sof_shim_tx_msg *m,
+				  bool in_flight)
+{
+	const struct sof_shim_ipc_hdr *hdr = m->msg;
+
+	atomic64_inc(&sdev->stat_timeout);
+	if (in_flight)
+		dev_err(sdev->dev, "ipc timed out: cmd %#x seq %u\n", hdr->cmd, m->seq);
+	else
+		dev_err(sdev->dev, "ipc timed out in the queue: cmd %#x\n", hdr->cmd);
+	sof_shim_tx_done(m, -ETIMEDOUT);
+}
+
+/*
+ * The IPC timeout, without a timer per message (with debug objects, an on-stack timer cost
+ * the debug kernel a third of its IPC rate): one delayed work per DSP, armed by a sender when
+ * it is not pending, fails what is past its deadline and re-arms itself for the earliest
+ * deadline left. The queue is in sending order, so deadlines only grow along it.
+ */
+static void sof_shim_ipc_watchdog(struct work_struct *work)
+{
+	struct sof_shim_dev *sdev = container_of(to_delayed_work(work), struct sof_shim_dev,
+						 ipc_watchdog);
+	struct sof_shim_tx_msg *m, *tmp, *next;
+	unsigned long now = jiffies;
+
+	spin_lock_irq(&sdev->mbox_lock);
+	next = sdev->cur;
+	if (next && time_after_eq(now, next->deadline)) {
+		sdev->cur = NULL;
+		sof_shim_tx_timed_out(sdev, next, true);
+		next = NULL;
+	}
+	list_for_each_entry_safe(m, tmp, &sdev->tx_queue, list) {
+		if (time_before(now, m->deadline)) {
+			if (!next)
+				next = m;
+			break;
+		}
+		list_del_init(&m->list);
+		sof_shim_tx_timed_out(sdev, m, false);
+	}
+	/* the mailbox is free again: a hung DSP takes the next message */
+	if (!sdev->cur && !list_empty(&sdev->tx_queue)) {
+		sdev->tx_pending = true;
+		wake_up_process(sdev->dsp_thread);
+	}
+	if (next)
+		mod_delayed_work(system_wq, &sdev->ipc_watchdog, next->deadline - now);
+	spin_unlock_irq(&sdev->mbox_lock);
 }
 
 static int sof_shim_dsp_thread(void *data)
@@ -107,7 +177,7 @@ static int sof_shim_dsp_thread(void *data)
 	for (;;) {
 		struct sof_shim_tx_msg *m;
 		size_t bytes, reply_bytes;
-		bool seq_ok;
+		bool seq_ok, hung;
 		u32 seq, delay;
 
 		/*
@@ -128,7 +198,8 @@ static int sof_shim_dsp_thread(void *data)
 		/* host side: the next queued message goes into the mailbox */
 		spin_lock_irq(&sdev->mbox_lock);
 		m = list_first_entry_or_null(&sdev->tx_queue, struct sof_shim_tx_msg, list);
-		if (!m) {
+		/* one in flight: a hung DSP keeps it until it times out */
+		if (!m || sdev->cur) {
 			sdev->tx_pending = false;
 			spin_unlock_irq(&sdev->mbox_lock);
 			continue;
@@ -144,7 +215,12 @@ static int sof_shim_dsp_thread(void *data)
 		seq = sdev->mbox_seq;
 		seq_ok = seq == sdev->dsp_expected_seq + 1;
 		sdev->dsp_expected_seq = seq;
+		hung = sdev->fw_hung;
 		spin_unlock_irq(&sdev->mbox_lock);
+
+		/* a hung firmware takes the message and never answers */
+		if (hung)
+			continue;
 
 		/* the checks a firmware makes before it acts on a message */
 		bytes = sdev->req_bytes;
@@ -253,7 +329,8 @@ int sof_shim_dsp_notify(struct sof_shim_dev *sdev, u32 cmd, const void *payload,
  * runtime PM reference on its own device, whose parent is the DSP, while it sends.
  *
  * Return: 0 or the DSP's (negative) error code; -ENODEV while the firmware is crashed or not
- * booted, or the DSP is runtime-suspended; -ETIMEDOUT without a reply, -EIO when the
+ * booted, or the DSP is runtime-suspended; -ETIMEDOUT without a reply within
+ * SOF_SHIM_IPC_TIMEOUT_MS (in flight or queued), -EIO when the
  * firmware crashed with the message in flight, -EPROTO when the reply does not match the
  * request.
  */
@@ -273,7 +350,7 @@ int sof_shim_ipc_tx(struct sof_shim_dev *sdev, void *msg, size_t msg_bytes,
 	m->msg_bytes = msg_bytes;
 	m->reply_data = reply_bytes ? reply_data : NULL;
 	m->reply_size = reply_bytes;
-	m->done = false;
+	m->seq = 0;
 	m->status = 0;
 	init_completion(&m->completion);
 
@@ -289,31 +366,21 @@ int sof_shim_ipc_tx(struct sof_shim_dev *sdev, void *msg, size_t msg_bytes,
 				    hdr->cmd);
 		return -ENODEV;
 	}
+	m->deadline = jiffies + msecs_to_jiffies(SOF_SHIM_IPC_TIMEOUT_MS);
 	list_add_tail(&m->list, &sdev->tx_queue);
 	sdev->tx_pending = true;
+	/* when pending, it is due by this deadline already (see sof_shim_ipc_watchdog()) */
+	if (!delayed_work_pending(&sdev->ipc_watchdog))
+		mod_delayed_work(system_wq, &sdev->ipc_watchdog, m->deadline - jiffies);
 	/* under mbox_lock: sof_shim_dsp_stop() stops the thread only after it refused new IPCs */
 	wake_up_process(sdev->dsp_thread);
 	spin_unlock_irq(&sdev->mbox_lock);
 
-	/* completed: the reply is in, written before complete() */
-	if (!wait_for_completion_timeout(&m->completion,
-					 msecs_to_jiffies(SOF_SHIM_IPC_TIMEOUT_MS))) {
-		spin_lock_irq(&sdev->mbox_lock);
-		if (!m->done) {
-			/* still queued, or in flight: give up on it */
-			if (sdev->cur == m)
-				sdev->cur = NULL;
-			else
-				list_del(&m->list);
-			spin_unlock_irq(&sdev->mbox_lock);
-			atomic64_inc(&sdev->stat_timeout);
-			dev_err(sdev->dev, "ipc timed out: cmd %#x seq %u\n", hdr->cmd, m->seq);
-			return -ETIMEDOUT;
-		}
-		/* completed between the timeout and the lock */
-		spin_unlock_irq(&sdev->mbox_lock);
-	}
-
+	/*
+	 * The reply, a crash, the watchdog or sof_shim_dsp_stop() completes it; the reply is
+	 * written before complete()
+	 */
+	wait_for_completion(&m->completion);
 	if (m->status)
 		return m->status;
 
@@ -343,28 +410,44 @@ static void sof_shim_set_fw_state(struct sof_shim_dev *sdev, enum sof_shim_fw_st
  */
 void sof_shim_fw_crash(struct sof_shim_dev *sdev)
 {
-	struct sof_shim_tx_msg *m, *tmp;
-
 	spin_lock_irq(&sdev->mbox_lock);
 	if (sdev->fw_state == SOF_SHIM_FW_CRASHED) {
 		spin_unlock_irq(&sdev->mbox_lock);
 		return;
 	}
 	WRITE_ONCE(sdev->fw_state, SOF_SHIM_FW_CRASHED);
-	if (sdev->cur) {
-		sof_shim_tx_done(sdev->cur, -EIO);
-		sdev->cur = NULL;
-	}
-	/* queued messages never reached the DSP */
-	list_for_each_entry_safe(m, tmp, &sdev->tx_queue, list) {
-		list_del_init(&m->list);
-		sof_shim_tx_done(m, -ENODEV);
-	}
-	sdev->tx_pending = false;
+	sdev->fw_hung = false;
+	sof_shim_tx_fail_all(sdev, -EIO);
 	spin_unlock_irq(&sdev->mbox_lock);
 
 	dev_info(sdev->dev, "firmware crashed\n");
 	sof_shim_client_fw_state_dispatcher(sdev);
+}
+
+/**
+ * sof_shim_fw_hang() - the firmware hangs (control file fw_state, "hang")
+ * @sdev:	the DSP
+ *
+ * The firmware still looks booted, but from now on the DSP takes each message and never
+ * answers it: the sender gets -ETIMEDOUT after SOF_SHIM_IPC_TIMEOUT_MS, and so does every
+ * message queued behind it. sof_shim_fw_crash() ends the hang.
+ *
+ * Return: 0, or -EBUSY when the firmware is not running or already hung.
+ */
+int sof_shim_fw_hang(struct sof_shim_dev *sdev)
+{
+	int ret = 0;
+
+	spin_lock_irq(&sdev->mbox_lock);
+	if (sdev->fw_state != SOF_SHIM_FW_BOOT_COMPLETE || sdev->fw_hung)
+		ret = -EBUSY;
+	else
+		sdev->fw_hung = true;
+	spin_unlock_irq(&sdev->mbox_lock);
+
+	if (!ret)
+		dev_info(sdev->dev, "firmware hung: IPCs time out until it crashes\n");
+	return ret;
 }
 
 /**
@@ -409,6 +492,7 @@ int sof_shim_dsp_start(struct sof_shim_dev *sdev)
 
 	spin_lock_init(&sdev->mbox_lock);
 	INIT_LIST_HEAD(&sdev->tx_queue);
+	INIT_DELAYED_WORK(&sdev->ipc_watchdog, sof_shim_ipc_watchdog);
 	spin_lock_init(&sdev->rx_lock);
 	INIT_LIST_HEAD(&sdev->rx_queue);
 	INIT_WORK(&sdev->rx_work, sof_shim_rx_work);
@@ -432,7 +516,11 @@ void sof_shim_dsp_stop(struct sof_shim_dev *sdev)
 
 	spin_lock_irq(&sdev->mbox_lock);
 	WRITE_ONCE(sdev->fw_state, SOF_SHIM_FW_BOOT_NOT_STARTED);
+	sdev->fw_hung = false;
+	sof_shim_tx_fail_all(sdev, -ENODEV);
 	spin_unlock_irq(&sdev->mbox_lock);
+	/* it re-arms itself only while messages are outstanding */
+	cancel_delayed_work_sync(&sdev->ipc_watchdog);
 	kthread_stop(sdev->dsp_thread);
 	cancel_work_sync(&sdev->rx_work);
 	list_for_each_entry_safe(msg, tmp, &sdev->rx_queue, list) {

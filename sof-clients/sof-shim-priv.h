@@ -94,10 +94,12 @@ struct sof_shim_dev {
 	 * moves one message at a time into the mailbox (one in flight), the DSP answers it,
 	 * and the reply "interrupt" completes the sender and sends the next queued message.
 	 */
-	spinlock_t mbox_lock;		/* tx_queue, cur, ipc_seq, dsp_expected_seq, fw_state */
+	spinlock_t mbox_lock;	/* tx_queue, cur, fw_hung, ipc_seq, dsp_expected_seq, fw_state */
 	struct list_head tx_queue;
 	bool tx_pending;
 	struct sof_shim_tx_msg *cur;	/* in flight; NULL when abandoned */
+	bool fw_hung;			/* the DSP takes messages and never answers */
+	struct delayed_work ipc_watchdog;	/* fails messages past their deadline */
 	u32 ipc_seq;
 
 	/* the mailbox, written by the host side and read by the DSP, and back */
@@ -140,6 +142,7 @@ void sof_shim_dsp_stop(struct sof_shim_dev *sdev);
 int sof_shim_ipc_tx(struct sof_shim_dev *sdev, void *msg, size_t msg_bytes,
 		    void *reply_data, size_t reply_bytes);
 void sof_shim_fw_crash(struct sof_shim_dev *sdev);
+int sof_shim_fw_hang(struct sof_shim_dev *sdev);
 int sof_shim_fw_boot(struct sof_shim_dev *sdev);
 int sof_shim_dsp_notify(struct sof_shim_dev *sdev, u32 cmd, const void *payload, size_t bytes);
 

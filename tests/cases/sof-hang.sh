@@ -1,0 +1,68 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SOF shim IPC timeout: a hung firmware ("hang") takes each message and never answers. The
+# sender fails with -ETIMEDOUT after 500 ms, and so does a sender queued behind it; a crash
+# ends the hang and the IPC works again after a reboot. A DSP deleted while a sender waits on a
+# hung firmware goes away once that IPC has timed out.
+# kmods: snd-compress
+. /tests/lib/ktap.sh
+. /tests/cases/sof-common.inc
+trap sof_cleanup EXIT
+
+now() { cut -d' ' -f1 /proc/uptime; }
+# within T0 LO HI: LO <= (now - T0) <= HI seconds
+within() {
+	awk -v a="$1" -v b="$(now)" -v lo="$2" -v hi="$3" 'BEGIN { d = b - a; exit !(d >= lo && d <= hi) }'
+}
+
+t_check "load" sof_load snd_sof_shim_ipc_flood
+t_check "new_device 0 clients=ipc_flood:2" sof_new 0 clients=ipc_flood:2
+S=$SOF_PDEV/snd_sof_shim.0
+F0=$(sof_flood_dir 0 0)
+F1=$(sof_flood_dir 0 1)
+
+t_check "flood before the hang" sh -c "echo 10 >$F0/ipc_flood_count"
+sof_write_fails "bad state word refused" $S/fw_state hung "Invalid argument"
+t_check "hang the firmware" sh -c "echo hang >$S/fw_state"
+t_eq "a hung firmware still reads booted" boot_complete "$(cat $S/fw_state)"
+sof_write_fails "hang again refused" $S/fw_state hang "Device or resource busy"
+
+to=$(sof_stat 0 timeout)
+t0=$(now)
+sof_write_fails "flood on a hung firmware times out" $F0/ipc_flood_count 5 "Connection timed out"
+t_check "after the 500 ms IPC timeout" within "$t0" 0.45 3
+t_check "result says where it failed" \
+	grep -q "failed at iteration 1: error -110" $F0/ipc_flood_count
+t_eq "one timeout counted" $((to + 1)) "$(sof_stat 0 timeout)"
+t_check "kernel log names the IPC" sh -c "dmesg | grep -q 'snd_sof_shim.0: ipc timed out: cmd 0x'"
+
+# two senders: one in flight, one queued behind it; both time out, one after the other at most
+t0=$(now)
+(sof_write $F0/ipc_flood_count 3 >/tmp/sof-hang0) &
+(sof_write $F1/ipc_flood_count 3 >/tmp/sof-hang1) &
+wait
+t_check "both within two timeouts" within "$t0" 0.45 4
+t_check "first sender timed out" grep -q "Connection timed out" /tmp/sof-hang0
+t_check "second sender timed out" grep -q "Connection timed out" /tmp/sof-hang1
+t_eq "two more timeouts counted" $((to + 3)) "$(sof_stat 0 timeout)"
+
+t_check "a crash ends the hang" sh -c "echo crash >$S/fw_state"
+sof_write_fails "hang refused while crashed" $S/fw_state hang "Device or resource busy"
+t_check "boot" sh -c "echo boot >$S/fw_state"
+t_check "flood after the reboot" sh -c "echo 100 >$F0/ipc_flood_count"
+sof_check_result "flood after the reboot" $F0/ipc_flood_count 100
+t_eq "no timeout after the reboot" $((to + 3)) "$(sof_stat 0 timeout)"
+t_eq "no mismatched reply" 0 "$(sof_stat 0 mismatch)"
+
+# delete the DSP while a flood waits on the hung firmware
+t_check "hang again" sh -c "echo hang >$S/fw_state"
+(sof_write $F0/ipc_flood_duration_ms 1000 >/tmp/sof-hang2) &
+w=$!
+sleep 0.2
+t0=$(now)
+t_check "del_device during a hung IPC" sof_del 0
+t_check "returns once the IPC timed out" within "$t0" 0 3
+wait $w
+t_check "the flood failed" test -s /tmp/sof-hang2
+t_check "DSP gone" test ! -e $S
+t_check "DSP thread gone" sh -c '! grep -qx sof-shim-dsp0 /proc/[0-9]*/comm 2>/dev/null'
+t_done
