@@ -98,11 +98,18 @@ static void sof_shim_tx_done(struct sof_shim_tx_msg *m, int status)
 	complete(&m->completion);
 }
 
-/* fail the message in flight with @cur_status and every queued one with -ENODEV (mbox_lock) */
-static void sof_shim_tx_fail_all(struct sof_shim_dev *sdev, int cur_status)
+/*
+ * The firmware stops answering for good (mbox_lock held): it enters @state, which refuses new
+ * messages, is no longer hung, and fails the message in flight with @cur_status and every
+ * queued one with -ENODEV.
+ */
+static void sof_shim_fw_stop_locked(struct sof_shim_dev *sdev, enum sof_shim_fw_state state,
+				    int cur_status)
 {
 	struct sof_shim_tx_msg *m, *tmp;
 
+	WRITE_ONCE(sdev->fw_state, state);
+	sdev->fw_hung = false;
 	if (sdev->cur) {
 		sof_shim_tx_done(sdev->cur, cur_status);
 		sdev->cur = NULL;
@@ -242,7 +249,7 @@ static int sof_shim_dsp_thread(void *data)
 		else if (delay)
 			udelay(delay);
 
-		/* reply "interrupt": hand the reply to its sender, unless it gave up */
+		/* reply "interrupt": to its sender, unless a timeout or crash failed it */
 		spin_lock_irq(&sdev->mbox_lock);
 		if (sdev->cur == m) {
 			memcpy(&m->reply, sdev->mbox_reply, min(reply_bytes, sizeof(m->reply)));
@@ -350,7 +357,6 @@ int sof_shim_ipc_tx(struct sof_shim_dev *sdev, void *msg, size_t msg_bytes,
 	m->msg_bytes = msg_bytes;
 	m->reply_data = reply_bytes ? reply_data : NULL;
 	m->reply_size = reply_bytes;
-	m->seq = 0;
 	m->status = 0;
 	init_completion(&m->completion);
 
@@ -415,9 +421,7 @@ void sof_shim_fw_crash(struct sof_shim_dev *sdev)
 		spin_unlock_irq(&sdev->mbox_lock);
 		return;
 	}
-	WRITE_ONCE(sdev->fw_state, SOF_SHIM_FW_CRASHED);
-	sdev->fw_hung = false;
-	sof_shim_tx_fail_all(sdev, -EIO);
+	sof_shim_fw_stop_locked(sdev, SOF_SHIM_FW_CRASHED, -EIO);
 	spin_unlock_irq(&sdev->mbox_lock);
 
 	dev_info(sdev->dev, "firmware crashed\n");
@@ -515,9 +519,7 @@ void sof_shim_dsp_stop(struct sof_shim_dev *sdev)
 	struct sof_shim_rx_msg *msg, *tmp;
 
 	spin_lock_irq(&sdev->mbox_lock);
-	WRITE_ONCE(sdev->fw_state, SOF_SHIM_FW_BOOT_NOT_STARTED);
-	sdev->fw_hung = false;
-	sof_shim_tx_fail_all(sdev, -ENODEV);
+	sof_shim_fw_stop_locked(sdev, SOF_SHIM_FW_BOOT_NOT_STARTED, -ENODEV);
 	spin_unlock_irq(&sdev->mbox_lock);
 	/* it re-arms itself only while messages are outstanding */
 	cancel_delayed_work_sync(&sdev->ipc_watchdog);
