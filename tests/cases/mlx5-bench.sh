@@ -27,22 +27,21 @@ cleanup() {
 }
 trap cleanup EXIT
 
-now() { cut -d' ' -f1 /proc/uptime; }
 # run: create N devices, then destroy them; prints "create destroy total" seconds
 run() {
-	t0=$(now)
+	t0=$(t_now)
 	i=0
 	while [ $i -lt "$N" ]; do
 		echo $i >$D/mlx5_shim1p0/sf_add || return 1
 		i=$((i + 1))
 	done
-	t1=$(now)
+	t1=$(t_now)
 	i=0
 	while [ $i -lt "$N" ]; do
 		echo $i >$D/mlx5_shim1p0/sf_del || return 1
 		i=$((i + 1))
 	done
-	t2=$(now)
+	t2=$(t_now)
 	echo "$t0 $t1 $t2" | awk '{ printf "%.2f %.2f %.2f", $2 - $1, $3 - $2, $3 - $1 }'
 }
 ratio() { echo "$1 $2" | awk '$2 > 0 { printf "%.2f", $1 / $2 }'; }

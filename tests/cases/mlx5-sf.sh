@@ -11,7 +11,6 @@ MODS="mlx5_shim_sf mlx5_shim_eth mlx5_shim_core"
 cleanup() { mlx5_cleanup; }
 trap cleanup EXIT
 
-now() { cut -d' ' -f1 /proc/uptime; }
 count() { ls "$AB" | grep -c "^mlx5_shim_core\.$1\."; }
 # sf_each FILE FROM TO: write FROM, FROM+1, ... TO-1 to FILE, one write each, up to the first
 # that fails; prints the number after the last one written
@@ -58,9 +57,9 @@ ctl $D/mlx5_shim1p1/sf_del 7
 # 1,000 SFs: the nested eth devices bind without netdevs here (sf_netdev=0) to keep the
 # run short under TCG; the SF above covered the netdev path.
 echo N >/sys/module/mlx5_shim_eth/parameters/sf_netdev
-t0=$(now)
+t0=$(t_now)
 i=$(sf_each $D/mlx5_shim1p0/sf_add 0 1000)
-t1=$(now)
+t1=$(t_now)
 t_eq "1000 SFs created" 1000 "$i"
 t_eq "1000 SF devices" 1000 "$(count sf)"
 t_eq "1000 bound by mlx5_shim_sf" 1000 "$(count_bound sf mlx5_shim_sf)"
@@ -71,11 +70,11 @@ i=$(sf_each $D/mlx5_shim1p0/sf_add "$i" 1024)
 t_eq "up to 1024 SFs per port" 1024 "$i"
 t_eq "SF 1025: ENOSPC" "No space left on device" "$(werr $D/mlx5_shim1p0/sf_add 5000)"
 t_eq "nothing half-created" 1024 "$(count sf)"
-t2=$(now)
+t2=$(t_now)
 sf_each $D/mlx5_shim1p0/sf_del 0 512 >/dev/null
 t_eq "512 SFs deleted by sf_del" 512 "$(count sf)"
 t_check "the rest go with the adapter" ctl $D/del_device 1
-t3=$(now)
+t3=$(t_now)
 t_eq "no SF left" 0 "$(count sf)"
 t_eq "no eth left" 0 "$(count eth)"
 echo "# 1000 SFs created and bound in $(echo "$t1 $t0" | awk '{ print $1 - $2 }') s; 1024 destroyed in $(echo "$t3 $t2" | awk '{ print $1 - $2 }') s"

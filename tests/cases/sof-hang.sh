@@ -8,10 +8,10 @@
 . /tests/cases/sof-common.inc
 trap sof_cleanup EXIT
 
-now() { cut -d' ' -f1 /proc/uptime; }
 # within T0 LO HI: LO <= (now - T0) <= HI seconds
 within() {
-	awk -v a="$1" -v b="$(now)" -v lo="$2" -v hi="$3" 'BEGIN { d = b - a; exit !(d >= lo && d <= hi) }'
+	awk -v a="$1" -v b="$(t_now)" -v lo="$2" -v hi="$3" \
+		'BEGIN { d = b - a; exit !(d >= lo && d <= hi) }'
 }
 
 t_check "load" sof_load snd_sof_shim_ipc_flood
@@ -27,7 +27,7 @@ t_eq "a hung firmware still reads booted" boot_complete "$(cat $S/fw_state)"
 sof_write_fails "hang again refused" $S/fw_state hang "Device or resource busy"
 
 to=$(sof_stat 0 timeout)
-t0=$(now)
+t0=$(t_now)
 sof_write_fails "flood on a hung firmware times out" $F0/ipc_flood_count 5 "Connection timed out"
 t_check "after the 500 ms IPC timeout" within "$t0" 0.45 3
 t_check "result says where it failed" \
@@ -36,7 +36,7 @@ t_eq "one timeout counted" $((to + 1)) "$(sof_stat 0 timeout)"
 t_check "kernel log names the IPC" sh -c "dmesg | grep -q 'snd_sof_shim.0: ipc timed out: cmd 0x'"
 
 # two senders: one in flight, one queued behind it; both time out, one after the other at most
-t0=$(now)
+t0=$(t_now)
 (sof_write $F0/ipc_flood_count 3 >/tmp/sof-hang0) &
 (sof_write $F1/ipc_flood_count 3 >/tmp/sof-hang1) &
 wait
@@ -58,7 +58,7 @@ t_check "hang again" sh -c "echo hang >$S/fw_state"
 (sof_write $F0/ipc_flood_duration_ms 1000 >/tmp/sof-hang2) &
 w=$!
 sleep 0.2
-t0=$(now)
+t0=$(t_now)
 t_check "del_device during a hung IPC" sof_del 0
 t_check "returns once the IPC timed out" within "$t0" 0 3
 wait $w

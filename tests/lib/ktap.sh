@@ -80,3 +80,6 @@ t_wait_for() {
 	done
 	[ -e "$1" ]
 }
+
+# Seconds since boot, to the hundredth (from /proc/uptime), for timing inside a case.
+t_now() { cut -d' ' -f1 /proc/uptime; }
