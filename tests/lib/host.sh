@@ -36,6 +36,22 @@ ensure_host_tools() {
 		die "apt-get install$missing failed"
 }
 
+# with_lock NAME CMD...: run CMD (a shell function too) holding the lock NAME of the cache.
+# Two chains of the matrix run at once (tests/run, AUXBUS_JOBS) and share the bookworm chroot:
+# its apt database, its DKMS tree and /usr/src. Never nest two with_lock calls: flock on a new
+# descriptor of a file the process already holds blocks.
+with_lock() {
+	local fd rc
+	mkdir -p "$AUXBUS_CACHE/locks"
+	exec {fd}>"$AUXBUS_CACHE/locks/$1.lock"
+	flock "$fd"
+	shift
+	"$@"
+	rc=$?
+	exec {fd}>&-
+	return $rc
+}
+
 # Run a command inside a chroot, in a private mount namespace (mounts vanish with it).
 # Usage: in_chroot DIR [--bind HOSTDIR GUESTDIR]... -- CMD...
 in_chroot() {
@@ -84,6 +100,9 @@ CHROOT_PKGS="make,gcc,libc6-dev,kmod,dkms,dwarves,xz-utils,zstd,ca-certificates"
 
 # Create (once) the build chroot of a Debian suite. Prints its path.
 ensure_chroot() {
+	with_lock "chroot-$(chroot_suite "$1")" ensure_chroot_locked "$1"
+}
+ensure_chroot_locked() {
 	local suite dir mirror
 	suite=$(chroot_suite "$1")
 	dir=$AUXBUS_CACHE/chroots/$suite
@@ -109,7 +128,8 @@ ensure_chroot() {
 	printf '%s\n' "$dir"
 }
 
-# Refresh the suite's package lists at most once per harness run.
+# Refresh the suite's package lists at most once per harness run. Callers hold the chroot's
+# lock (chroot_locked).
 chroot_update() {
 	local dir=$1 stamp
 	stamp="$dir/.auxbus-updated"
@@ -121,17 +141,29 @@ chroot_update() {
 	echo "${AUXBUS_RUN_ID:-}" >"$stamp"
 }
 
+# chroot_locked DIR CMD...: CMD holding the lock of the chroot DIR (apt, dkms, /usr/src).
+chroot_locked() {
+	local dir=$1
+	shift
+	with_lock "chroot-$(basename "$dir")" "$@"
+}
+
 # Resolve a suite's linux-headers-amd64 to its current ABI and install those headers.
 # Prints "ABI VERSION" (e.g. "6.1.0-37-amd64 6.1.140-1").
 ensure_headers() {
-	local suite=$1 dir target="" abi ver
-	dir=$(ensure_chroot "$suite")
+	local dir
+	dir=$(ensure_chroot "$1")
+	chroot_locked "$dir" ensure_headers_locked "$1" "$dir"
+}
+ensure_headers_locked() {
+	local suite=$1 dir=$2 target="" abi ver
 	chroot_update "$dir"
 	[ "$suite" = trixie-backports ] && target="-t trixie-backports"
 	abi=$(in_chroot "$dir" -- sh -c "apt-cache $target depends linux-headers-amd64 2>/dev/null" |
 		awk '/Depends: linux-headers-[0-9]/ { sub("linux-headers-", "", $2); print $2; exit }')
 	[ -n "$abi" ] || die "cannot resolve linux-headers-amd64 in $suite"
-	if [ ! -e "$dir/lib/modules/$abi/build" ] && [ ! -e "$dir/usr/lib/modules/$abi/build" ]; then
+	# (build is an absolute link inside the chroot: look at what it points to from there)
+	if ! in_chroot "$dir" -- test -e "/lib/modules/$abi/build/Makefile"; then
 		log "installing linux-headers-$abi in the $(chroot_suite "$suite") chroot"
 		in_chroot "$dir" -- apt-get install -y -qq $target "linux-headers-$abi" \
 			>"$dir/.auxbus-apt.log" 2>&1 ||
@@ -143,8 +175,12 @@ ensure_headers() {
 
 # Fetch and unpack a Debian kernel image (vmlinuz plus its module tree). Prints the unpack dir.
 ensure_debian_kernel() {
-	local suite=$1 abi=$2 dir kdir target="" pkgs p
-	dir=$(ensure_chroot "$suite")
+	local dir
+	dir=$(ensure_chroot "$1")
+	chroot_locked "$dir" ensure_debian_kernel_locked "$1" "$2" "$dir"
+}
+ensure_debian_kernel_locked() {
+	local suite=$1 abi=$2 dir=$3 kdir target="" pkgs p
 	kdir=$AUXBUS_CACHE/kernels/$abi
 	if [ ! -f "$kdir/.auxbus-ready" ]; then
 		rm -rf "$kdir"
@@ -215,15 +251,9 @@ debug_build_dir() { echo "$(ensure_chroot $DEBUG_SUITE)/usr/src/auxbus-debug"; }
 ensure_debug_kernel() {
 	local dir work key ver abi kdir t0
 	dir=$(ensure_chroot $DEBUG_SUITE)
-	chroot_update "$dir"
+	chroot_locked "$dir" debug_kernel_tools "$dir" || die "installing linux-source-6.1 failed"
 	work=$dir/usr/src/auxbus-debug
 	kdir=$AUXBUS_CACHE/kernels/debug
-	if ! in_chroot "$dir" -- dpkg-query -W linux-source-6.1 >/dev/null 2>&1 ||
-		! in_chroot "$dir" -- sh -c 'command -v flex && command -v bison && command -v bc' >/dev/null; then
-		log "installing linux-source-6.1 and kernel build tools in the $DEBUG_SUITE chroot"
-		in_chroot "$dir" -- apt-get install -y -qq linux-source-6.1 flex bison bc libelf-dev \
-			libssl-dev cpio ccache >&2 || die "installing linux-source-6.1 failed"
-	fi
 	ver=$(in_chroot "$dir" -- dpkg-query -W -f='${Version}' linux-source-6.1)
 	key="$ver $(sha256sum "$TOP/tests/debug-kernel.config" | cut -c1-16)"
 	if [ "$(cat "$kdir/.auxbus-key" 2>/dev/null)" != "$key" ] || [ ! -f "$kdir/bzImage" ]; then
@@ -263,6 +293,18 @@ ensure_debug_kernel() {
 	fi
 	abi=$(cat "$work/build/include/config/kernel.release")
 	printf '%s %s\n' "$abi" "linux-source-6.1_$ver"
+}
+
+# linux-source-6.1 and the tools to build it, in the (locked) bookworm chroot DIR.
+debug_kernel_tools() {
+	local dir=$1
+	chroot_update "$dir"
+	in_chroot "$dir" -- dpkg-query -W linux-source-6.1 >/dev/null 2>&1 &&
+		in_chroot "$dir" -- sh -c 'command -v flex && command -v bison && command -v bc' >/dev/null &&
+		return 0
+	log "installing linux-source-6.1 and kernel build tools in the $DEBUG_SUITE chroot"
+	in_chroot "$dir" -- apt-get install -y -qq linux-source-6.1 flex bison bc libelf-dev \
+		libssl-dev cpio ccache >&2
 }
 
 # Every =y/=m option of the fragment must have survived olddefconfig (Kconfig drops what it
