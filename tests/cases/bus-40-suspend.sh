@@ -1,14 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# own-boot: yes
 # System suspend/resume reaches an auxiliary driver's dev_pm_ops: suspend to idle with
-# /sys/power/pm_test = devices (devices suspend, wait, resume; no real sleep).
+# /sys/power/pm_test = devices (devices suspend and resume at once; no real sleep).
 . /tests/lib/ktap.sh
+. /tests/lib/pm.sh
 
 P=/sys/module/auxbus_test_client/parameters
 
 cleanup() {
-	[ -w /sys/power/pm_test ] && echo none >/sys/power/pm_test
+	pm_test_end
 	modprobe -r auxbus_test_client 2>/dev/null
 	modprobe -r auxbus_test_parent 2>/dev/null
 	modprobe -r auxbus 2>/dev/null
@@ -26,7 +26,7 @@ done
 t_check "modprobe auxbus_test_parent" modprobe auxbus_test_parent
 t_check "modprobe auxbus_test_client" modprobe auxbus_test_client
 t_eq "two devices bound" 2 "$(cat $P/probes)"
-t_check "pm_test = devices" sh -c 'echo devices >/sys/power/pm_test'
+t_check "pm_test = devices, no delay" pm_test_begin devices
 t_check "echo $state >/sys/power/state" sh -c "echo $state >/sys/power/state"
 t_eq "suspend reached the driver for both devices" 2 "$(cat $P/suspends)"
 t_eq "resume reached the driver for both devices" 2 "$(cat $P/resumes)"

@@ -1,10 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# The reboot path: the guest's final `reboot -f` calls the bus's shutdown for every device.
+# The reboot path: the guest's final `reboot -f` calls the bus's shutdown for every device
+# (the harness runs a "leave-loaded" case last in its boot).
 # One device is left unbound (mainline's 5.11-rc1 fix: no NULL driver dereference), one bound
 # (its driver's shutdown must run: the host checks the console for its line). The host also
 # fails the boot on any oops in the console.
-# own-boot: yes
 # leave-loaded: yes
 # console-expect: auxbus_test_parent\.client\.1: shutdown
 . /tests/lib/ktap.sh

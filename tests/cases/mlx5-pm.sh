@@ -4,13 +4,13 @@
 # which calls the bound drivers' suspend() instead of deleting their devices, and resume
 # attaches them again, as mlx5 does. Then the same through the port's pm control file, and
 # a detach without suspend, which deletes the devices and re-adds them on attach.
-# own-boot: yes
 . /tests/lib/ktap.sh
 . /tests/cases/mlx5-common.inc
+. /tests/lib/pm.sh
 
 MODS="mlx5_shim_vdpa mlx5_shim_rdma mlx5_shim_eth mlx5_shim_core"
 cleanup() {
-	[ -w /sys/power/pm_test ] && echo none >/sys/power/pm_test
+	pm_test_end
 	mlx5_cleanup
 }
 trap cleanup EXIT
@@ -27,11 +27,9 @@ R=$AB/$(adev mlx5_shim1p0 rdma)
 V=$AB/$(adev mlx5_shim1p0 vnet)
 
 if [ -w /sys/power/pm_test ] && grep -qw freeze /sys/power/state; then
-	echo devices >/sys/power/pm_test
-	[ -w /sys/module/suspend/parameters/pm_test_delay ] &&
-		echo 0 >/sys/module/suspend/parameters/pm_test_delay
+	pm_test_begin devices
 	t_check "suspend to idle, pm_test devices" sh -c 'echo freeze >/sys/power/state'
-	echo none >/sys/power/pm_test
+	pm_test_end
 	t_eq "pm_test: same devices after resume" "$before" "$(names mlx5_shim1p0)"
 	t_eq "pm_test: rdma suspended and resumed once" "suspends 1 resumes 1" "$(cat "$R/rdma_pm")"
 	t_eq "pm_test: vdpa suspended and resumed once" "suspends 1 resumes 1" "$(cat "$V/vdpa_pm")"

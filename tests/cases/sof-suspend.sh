@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # SOF shim system suspend/resume (pm_test "devices", s2idle): the DSP's system PM reaches
 # its clients' suspend and resume callbacks, and IPC works afterwards.
-# own-boot: yes
 . /tests/lib/ktap.sh
 . /tests/cases/sof-common.inc
-trap 'echo none >/sys/power/pm_test 2>/dev/null; sof_cleanup' EXIT
+. /tests/lib/pm.sh
+trap 'pm_test_end; sof_cleanup' EXIT
 
 [ -w /sys/power/pm_test ] || t_skip_case "no /sys/power/pm_test (CONFIG_PM_DEBUG)"
 grep -qw freeze /sys/power/state || t_skip_case "no s2idle (freeze) in /sys/power/state"
@@ -14,7 +14,7 @@ t_check "new_device 0 clients=ipc_flood:2" sof_new 0 clients=ipc_flood:2
 F0=$(sof_flood_dir 0 0)
 F1=$(sof_flood_dir 0 1)
 
-t_check "pm_test devices" sh -c "echo devices >/sys/power/pm_test"
+t_check "pm_test devices, no delay" pm_test_begin devices
 t_check "suspend to idle (test)" sh -c "echo freeze >/sys/power/state"
 t_eq "DSP system suspend ran" 1 "$(sof_stat 0 system_suspend)"
 t_eq "DSP system resume ran" 1 "$(sof_stat 0 system_resume)"
