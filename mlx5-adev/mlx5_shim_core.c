@@ -46,6 +46,33 @@
 #define MLX5_SHIM_CMD_MAX		128	/* longest accepted control-file write */
 #define MLX5_SHIM_GUID_BASE		0x02c9030000000000ULL
 
+/*
+ * The per-port SF limit, MLX5_SHIM_MAX_SFS at most: a test reaches the limit (-ENOSPC)
+ * with a few SFs instead of creating 1,024 of them.
+ */
+static unsigned int max_sfs = MLX5_SHIM_MAX_SFS;
+
+static int max_sfs_set(const char *val, const struct kernel_param *kp)
+{
+	unsigned int n;
+	int err;
+
+	err = kstrtouint(val, 0, &n);
+	if (err)
+		return err;
+	if (n < 1 || n > MLX5_SHIM_MAX_SFS)
+		return -EINVAL;
+	WRITE_ONCE(max_sfs, n);
+	return 0;
+}
+
+static const struct kernel_param_ops max_sfs_ops = {
+	.set = max_sfs_set,
+	.get = param_get_uint,
+};
+module_param_cb(max_sfs, &max_sfs_ops, &max_sfs, 0644);
+MODULE_PARM_DESC(max_sfs, "SFs per port, 1 to 1024 (default 1024)");
+
 struct mlx5_shim_wire_ep {
 	mlx5_shim_rx_t rx;
 	void *ctx;
@@ -863,7 +890,7 @@ static int mlx5_shim_sf_add(struct mlx5_shim_port *port, u32 sfnum)
 		err = -EEXIST;
 		goto err_unlock;
 	}
-	if (port->num_sfs >= MLX5_SHIM_MAX_SFS) {
+	if (port->num_sfs >= READ_ONCE(max_sfs)) {
 		err = -ENOSPC;
 		goto err_unlock;
 	}
