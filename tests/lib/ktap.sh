@@ -59,8 +59,13 @@ t_eq() {
 	fi
 }
 
-# t_skip_case REASON: the whole case does not apply here.
+# t_skip_case REASON: the whole case does not apply here. After a failed subtest it is a
+# failure, not a skip: a case cannot hide what it already found.
 t_skip_case() {
+	if [ "$T_FAILED" -gt 0 ]; then
+		echo "# $T_FAILED subtest(s) failed before the case gave up: $1"
+		exit 1
+	fi
 	echo "# SKIP $1"
 	exit $T_SKIP_EXIT
 }
