@@ -4,6 +4,7 @@
 # kernels: bookworm debug
 # backends: bundled
 # expect: fail
+# expect-match: WARNING: CPU: .*auxbus_selftest_warn|auxbus_selftest_warn.*WARNING
 . /tests/lib/ktap.sh
 modprobe auxbus_selftest_warn
 t_ok "the guest survived WARN_ON: panic_on_warn is not in force"
