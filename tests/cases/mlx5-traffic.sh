@@ -30,7 +30,7 @@ have_ping && HAVE_PING=1 || HAVE_PING=0
 # reach NSPID ADDR: frames go there and an answer comes back
 reach() {
 	if [ $HAVE_PING = 1 ]; then
-		nsenter -t "$1" -n timeout 30 ping -c 3 -W 2 "$2" >/dev/null 2>&1
+		nsenter -t "$1" -n timeout 30 ping -c 3 -i 0.2 -W 2 "$2" >/dev/null 2>&1
 	else
 		timeout 5 nsenter -t "$1" -n nc "$2" 9 </dev/null 2>&1 | grep -q refused
 	fi

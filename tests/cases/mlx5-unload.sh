@@ -47,7 +47,7 @@ t_eq "nothing unbound" 0 "$(unbound)"
 BG=""
 if [ $have_ns = 1 ]; then
 	ns_setup "$NSA" mlx5s1p0 192.0.2.1 && ns_setup "$NSB" mlx5s1p1 192.0.2.2
-	t_check "traffic flows again" nsenter -t "$NSA" -n timeout 30 ping -c 2 -W 2 192.0.2.2
+	t_check "traffic flows again" nsenter -t "$NSA" -n timeout 30 ping -c 2 -i 0.2 -W 2 192.0.2.2
 else
 	t_skip "traffic during the unload" "no ping (CONFIG_POSIX_TIMERS) or no netns"
 fi
