@@ -7,6 +7,6 @@
 # expect-match: BUG: auxbus harness self-test, console only
 . /tests/lib/ktap.sh
 echo "<2>BUG: auxbus harness self-test, console only" >/dev/kmsg
-dmesg -C
+dmesg -c >/dev/null
 t_ok "the case's own log is clean"
 t_done
