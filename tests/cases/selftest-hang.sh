@@ -2,7 +2,7 @@
 # Harness self-test: a guest that stops making progress. The case becomes a modprobe whose
 # module init sleeps uninterruptibly, so the guest's runner cannot end it at its timeout (the
 # signal waits for the sleep); the host's watchdog must stop the guest (the case's timeout
-# plus 30 s) and the harness report the case as failed.
+# plus 20 s) and the harness report the case as failed.
 # kernels: bookworm
 # backends: bundled
 # timeout: 3
