@@ -9,10 +9,10 @@
 
 BUS=/sys/bus/$AUXBUS_BUS
 # function of porter_parent: client module: its driver's name on the bus
-CLIENTS="plain:porter_plain:porter_plain.porter_plain
+CLIENTS="plain:porter_plain:porter_plain
 eth:porter_net:porter_net.eth
 ns:porter_ns:porter_ns.ns
-compat:porter_compat:porter_compat.porter_compat
+compat:porter_compat:porter_compat
 legacy:porter_legacy:porter_legacy.legacy
 multi_a:porter_multi:porter_multi.multi
 multi_b:porter_multi:porter_multi.multi"
