@@ -382,19 +382,27 @@ static const struct {
 	const char *module;
 	const char *who;
 } auxiliary_other_providers[] = {
-	{ "auxiliary", "MLNX_OFED's (mlnx-ofa_kernel) or, before 2022, Intel's out-of-tree drivers' auxiliary.ko" },
-	{ "intel_auxiliary", "Intel's out-of-tree drivers' (ice, irdma) intel_auxiliary.ko" },
+	{
+		.module = "auxiliary",
+		.who = "MLNX_OFED's (mlnx-ofa_kernel) or Intel's pre-2022 out-of-tree auxiliary.ko",
+	},
+	{
+		.module = "intel_auxiliary",
+		.who = "Intel's out-of-tree drivers' (ice, irdma) intel_auxiliary.ko",
+	},
 };
 
 /* The first other provider that is loaded as a module ("initstate": loadable modules only). */
 static int auxiliary_other_provider(void)
 {
-	char p[64];
+	const char *name;
 	struct path path;
+	char p[64];
 	int i;
 
 	for (i = 0; i < ARRAY_SIZE(auxiliary_other_providers); i++) {
-		snprintf(p, sizeof(p), "/sys/module/%s/initstate", auxiliary_other_providers[i].module);
+		name = auxiliary_other_providers[i].module;
+		snprintf(p, sizeof(p), "/sys/module/%s/initstate", name);
 		if (!kern_path(p, LOOKUP_FOLLOW, &path)) {
 			path_put(&path);
 			return i;
@@ -432,7 +440,8 @@ int auxiliary_bus_init(void)
 	}
 	if (other >= 0)
 		pr_warn("module %s is loaded (%s): its devices are on its own bus, and the bundle's clients do not bind them\n",
-			auxiliary_other_providers[other].module, auxiliary_other_providers[other].who);
+			auxiliary_other_providers[other].module,
+			auxiliary_other_providers[other].who);
 
 	ret = bus_register(&auxiliary_bus_type);
 	if (ret) {

@@ -28,6 +28,7 @@ static void fn##_void(struct auxiliary_device *adev)		\
 {								\
 	fn(adev);						\
 }
+
 PORTER_VOID_REMOVE(porter_legacy_remove)
 
 static const struct auxiliary_device_id porter_legacy_id_table[] = {

@@ -28,6 +28,7 @@ u32 porter_parent_cookie(struct auxiliary_device *adev)
 {
 	return container_of(adev, struct porter_parent_adev, adev)->cookie;
 }
+
 #if LINUX_VERSION_CODE < KERNEL_VERSION(6, 13, 0)
 EXPORT_SYMBOL_NS_GPL(porter_parent_cookie, PORTER_PARENT);
 #else
