@@ -73,14 +73,18 @@ auxbus_client_alias_prefix := $(if $(auxbus_client_coexist),auxbus:,$(if \
 	$(filter kernel,$(AUXBUS_BACKEND)),,auxiliary:)))
 
 # scripts/Makefile.modpost includes this file too (for KBUILD_EXTRA_SYMBOLS): there, write
-# the aliases into the modules' objects before modpost reads them.
+# the aliases into the modules' objects before modpost reads them. modpost's output is
+# $(KBUILD_EXTMOD)/Module.symvers, or Module.symvers where make runs in the module's directory
+# (v6.13 on: 13b25489b6f8 "kbuild: change working directory to external module directory
+# with M="); both run after the aliases are in.
 ifneq ($(auxbus_client_alias_prefix),)
 ifneq ($(filter %scripts/Makefile.modpost,$(MAKEFILE_LIST)),)
-$(KBUILD_EXTMOD)/Module.symvers: | auxbus-modalias
+$(KBUILD_EXTMOD)/Module.symvers Module.symvers: | auxbus-modalias
 PHONY += auxbus-modalias
 auxbus-modalias:
 	$(Q)OBJCOPY="$(OBJCOPY)" OBJDUMP="$(OBJDUMP)" $(CONFIG_SHELL) \
-		$(auxbus_client_inc)/auxbus/modalias.sh "$(auxbus_client_alias_prefix)" $(MODORDER)
+		$(auxbus_client_inc)/auxbus/modalias.sh "$(auxbus_client_alias_prefix)" \
+		$(or $(MODORDER),modules.order)
 endif
 endif
 

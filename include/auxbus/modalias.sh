@@ -3,10 +3,12 @@
 #
 # modalias.sh PREFIX MODULES.ORDER: for each module object of MODULES.ORDER that has an
 # auxiliary device table (MODULE_DEVICE_TABLE(auxiliary, ...): the symbol
-# __mod_auxiliary__<table>_device_table, or __mod_device_table__kmod_<mod>__auxiliary__<table>
-# since v6.16), add "alias=PREFIX<name>" for every entry to the object's .modinfo, unless
-# it is there already. Run by include/auxbus/client.mk before modpost, for the kernels and
-# buses whose modpost does not write these aliases itself.
+# __mod_auxiliary__<table>_device_table, or on newer kernels such as 7.x
+# __mod_device_table__kmod_<mod>__auxiliary__<table>), add "alias=PREFIX<name>" for every
+# entry to the object's .modinfo, unless it is there already. Run by include/auxbus/client.mk
+# before modpost, for the kernels and buses whose modpost does not write these aliases itself.
+# MODULES.ORDER's paths are relative to make's working directory (the kernel's, or the module's
+# since v6.13).
 #
 # struct auxiliary_device_id is { char name[32]; kernel_ulong_t driver_data; }: 40 bytes on
 # 64-bit kernels, and the name has no relocation, so the compiled bytes are the names.
