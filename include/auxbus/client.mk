@@ -81,10 +81,14 @@ ifneq ($(auxbus_client_alias_prefix),)
 ifneq ($(filter %scripts/Makefile.modpost,$(MAKEFILE_LIST)),)
 $(KBUILD_EXTMOD)/Module.symvers Module.symvers: | auxbus-modalias
 PHONY += auxbus-modalias
+# The kernel's AUXILIARY_NAME_SIZE (32; 40 on newer kernels such as 7.x, where the table
+# lives in include/linux/device-id/auxiliary.h), 32 where it has none (the bundle's).
+auxbus_client_name_size = $(or $(shell sed -n 's/^\#define AUXILIARY_NAME_SIZE[[:space:]]*\([0-9]*\).*/\1/p' \
+	$(addprefix $(srctree)/include/linux/,mod_devicetable.h device-id/auxiliary.h) 2>/dev/null | head -n 1),32)
 auxbus-modalias:
 	$(Q)OBJCOPY="$(OBJCOPY)" OBJDUMP="$(OBJDUMP)" $(CONFIG_SHELL) \
 		$(auxbus_client_inc)/auxbus/modalias.sh "$(auxbus_client_alias_prefix)" \
-		$(or $(MODORDER),modules.order)
+		$(or $(MODORDER),modules.order) $(auxbus_client_name_size)
 endif
 endif
 

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# modalias.sh PREFIX MODULES.ORDER: for each module object of MODULES.ORDER that has an
+# modalias.sh PREFIX MODULES.ORDER NAME_SIZE: for each module object of MODULES.ORDER that has an
 # auxiliary device table (MODULE_DEVICE_TABLE(auxiliary, ...): the symbol
 # __mod_auxiliary__<table>_device_table, or on newer kernels such as 7.x
 # __mod_device_table__kmod_<mod>__auxiliary__<table>), add "alias=PREFIX<name>" for every
@@ -10,16 +10,17 @@
 # MODULES.ORDER's paths are relative to make's working directory (the kernel's, or the module's
 # since v6.13).
 #
-# struct auxiliary_device_id is { char name[32]; kernel_ulong_t driver_data; }: 40 bytes on
-# 64-bit kernels, and the name has no relocation, so the compiled bytes are the names.
+# struct auxiliary_device_id is { char name[NAME_SIZE]; kernel_ulong_t driver_data; }, NAME_SIZE
+# the kernel's AUXILIARY_NAME_SIZE (32, or 40 on newer kernels): 40 or 48 bytes on 64-bit
+# kernels. The name has no relocation, so the compiled bytes are the names.
 
 set -eu
 prefix=$1
 order=$2
 OBJCOPY=${OBJCOPY:-objcopy}
 OBJDUMP=${OBJDUMP:-objdump}
-name_size=32
-entry_size=40
+name_size=${3:-32}
+entry_size=$(((name_size + 8 + 7) / 8 * 8))
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -34,6 +35,11 @@ sed 's/\.ko$/.o/' "$order" | while IFS= read -r o; do
 	while read -r sec off size; do
 		"$OBJCOPY" --dump-section "$sec=$tmp/sec" "$o" "$tmp/scratch.o"
 		off=$((0x$off))
+		if [ $((0x$size % entry_size)) -ne 0 ]; then
+			echo "auxbus: modalias: $o: a table of $((0x$size)) bytes is no array of" \
+				"$entry_size-byte struct auxiliary_device_id" >&2
+			exit 1
+		fi
 		n=$((0x$size / entry_size))
 		i=0
 		while [ $i -lt $n ]; do
