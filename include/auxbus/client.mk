@@ -1,16 +1,18 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# Kbuild fragment for third-party modules built against an installed auxbus bundle
-# (make install / install-dev put it in /usr/src/auxbus-<version>/; DKMS keeps a copy per
-# kernel in /var/lib/auxbus/<kernelrelease>/, see README.md). In the module's Kbuild:
+# Kbuild fragment for third-party modules built against an installed auxbus bundle: make
+# install, install-dev and every DKMS build of the bundle put it, the headers and the
+# bundle's Module.symvers in /usr/src/auxbus-dev/<kernelrelease>/ (make install also in
+# /usr/src/auxbus-<version>/, Module.symvers-<kernelrelease>; see README.md). In the
+# module's Kbuild:
 #
 #   include $(AUXBUS_DIR)/include/auxbus/client.mk
 #   obj-m += my_client.o
 #
 # and build with
 #
-#   make -C /lib/modules/$(uname -r)/build M=$PWD AUXBUS_DIR=/usr/src/auxbus-<version> \
-#        KBUILD_EXTRA_SYMBOLS=/usr/src/auxbus-<version>/Module.symvers-$(uname -r) modules
+#   make -C /lib/modules/$(uname -r)/build M=$PWD AUXBUS_DIR=/usr/src/auxbus-dev/$(uname -r) \
+#        KBUILD_EXTRA_SYMBOLS=/usr/src/auxbus-dev/$(uname -r)/Module.symvers modules
 #
 # What this puts into the module's build, and nothing else:
 #
