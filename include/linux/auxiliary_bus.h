@@ -3,16 +3,18 @@
  * The auxiliary bus API of the newest mainline kernel, on every kernel the auxbus
  * bundle supports (5.10 .. 7.x), for both backends:
  *
- * - AUXBUS_BACKEND_BUNDLED: the bus is auxbus.ko. Full definitions here. With
- *   AUXBUS_COEXIST (the kernel has its own CONFIG_AUXILIARY_BUS) the exported symbols
- *   carry an "auxbus_" prefix, the bus is /sys/bus/auxbus and the uevent MODALIAS prefix
- *   is "auxbus:", so both buses live side by side.
+ * - AUXBUS_BACKEND_BUNDLED: the bus is auxbus.ko. Full definitions here; the exported
+ *   symbols carry an "auxbus_" prefix. With AUXBUS_COEXIST (the kernel has its own
+ *   CONFIG_AUXILIARY_BUS) the bus is /sys/bus/auxbus and the uevent MODALIAS prefix is
+ *   "auxbus:", so both buses live side by side.
  * - AUXBUS_BACKEND_KERNEL: the kernel's own header (#include_next) plus whatever this
  *   kernel lacks of the newest API, exported by auxbus.ko in "kernel" mode.
  *
  * Including this header imports the symbol namespace "AUXBUS" (mainline clients build
  * unchanged). The bundle's Kbuild (or include/auxbus/client.mk for third-party modules)
- * defines the backend and the AUXBUS_HAVE_* feature flags.
+ * defines the backend and the AUXBUS_HAVE_* feature flags. It needs nothing else of the
+ * bundle (include/auxbus/compat.h is the bundle's private header) and defines only the
+ * upstream names and AUXBUS_*, auxbus_* ones.
  *
  * Please see Documentation/driver-api/auxiliary_bus.rst for more information.
  */
