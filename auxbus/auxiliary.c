@@ -428,7 +428,8 @@ int auxiliary_bus_init(void)
 
 	other = auxiliary_other_provider();
 	if (auxiliary_bus_name_taken()) {
-		if (other >= 0)
+		/* the other providers' bus is "auxiliary", never the coexisting "auxbus" */
+		if (other >= 0 && !strcmp(AUXBUS_BUS_NAME, "auxiliary"))
 			pr_err("a bus named '%s' is registered already, by module %s: %s. The bundle's clients cannot use that bus. Unload it and the drivers that use it (modprobe -r %s), or remove that package, then load auxbus again.\n",
 			       AUXBUS_BUS_NAME, auxiliary_other_providers[other].module,
 			       auxiliary_other_providers[other].who,
