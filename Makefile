@@ -4,7 +4,8 @@
 #
 #   make                      build every module against KDIR, W=1; any warning fails the build
 #   make install              install into /lib/modules/$(KERNELRELEASE)/updates/, headers and
-#                             Module.symvers into $(PREFIX)/src/auxbus-$(VERSION)/, then depmod
+#                             Module.symvers into $(PREFIX)/src/auxbus-$(VERSION)/ and
+#                             $(PREFIX)/src/auxbus-dev/$(KERNELRELEASE)/, then depmod
 #   make dkms-install         dkms add/build/install of this tree; make dkms-remove undoes it
 #   make check                the whole QEMU kernel matrix (tests/run)
 #   make demo                 boot one kernel and show the bundle working (tests/demo)
@@ -61,14 +62,36 @@ install: modules
 	$(MAKE) install-dev
 	depmod -a $(KERNELRELEASE)
 
-# Headers and Module.symvers for third-party clients (see README.md, "Writing a client").
-install-dev:
+# Headers, client.mk and Module.symvers for third-party clients (README.md, "Writing a client"):
+# in $(PREFIX)/src/auxbus-$(VERSION)/ (Module.symvers-$(KERNELRELEASE)), and per kernel in
+# $(PREFIX)/src/auxbus-dev/$(KERNELRELEASE)/ (Module.symvers), the version-less path that the
+# DKMS build keeps too (install-dev-kernel, from dkms.conf's MAKE step).
+DEVDIR = $(DESTDIR)$(PREFIX)/src/auxbus-dev/$(KERNELRELEASE)
+
+install-dev: install-dev-kernel
 	install -d $(DESTDIR)$(PREFIX)/src/auxbus-$(VERSION)/include/linux \
 		$(DESTDIR)$(PREFIX)/src/auxbus-$(VERSION)/include/auxbus
 	install -m 644 include/linux/*.h $(DESTDIR)$(PREFIX)/src/auxbus-$(VERSION)/include/linux/
 	install -m 644 include/auxbus/* $(DESTDIR)$(PREFIX)/src/auxbus-$(VERSION)/include/auxbus/
 	install -m 644 Module.symvers \
 		$(DESTDIR)$(PREFIX)/src/auxbus-$(VERSION)/Module.symvers-$(KERNELRELEASE)
+
+install-dev-kernel:
+	@test -f Module.symvers || { echo "auxbus: no Module.symvers: build first" >&2; exit 1; }
+	rm -rf $(DEVDIR)
+	install -d $(DEVDIR)/include/linux $(DEVDIR)/include/auxbus
+	install -m 644 include/linux/*.h $(DEVDIR)/include/linux/
+	install -m 644 include/auxbus/* $(DEVDIR)/include/auxbus/
+	install -m 644 Module.symvers $(DEVDIR)/Module.symvers
+	echo "$(VERSION)" >$(DEVDIR)/version
+
+# DKMS's MAKE step (dkms.conf): the modules, then the files for third-party modules.
+dkms-build: modules
+	$(MAKE) install-dev-kernel
+
+uninstall-dev-kernel:
+	rm -rf $(DEVDIR)
+	-rmdir $(DESTDIR)$(PREFIX)/src/auxbus-dev 2>/dev/null
 
 dkms-install:
 	dkms remove -m auxbus -v $(VERSION) --all >/dev/null 2>&1 || true
@@ -95,4 +118,4 @@ bench:
 style:
 	tests/style
 
-.PHONY: all modules clean install install-dev dkms-install dkms-remove check demo bench style
+.PHONY: all modules clean install install-dev install-dev-kernel dkms-build uninstall-dev-kernel dkms-install dkms-remove check demo bench style

@@ -361,7 +361,7 @@ bool dev_is_auxiliary(struct device *dev)
 }
 EXPORT_SYMBOL_NS_GPL(dev_is_auxiliary, "AUXBUS");
 
-/* Is there a bus of that name already (the kernel's built-in one)? */
+/* Is there a bus of that name already (the kernel's built-in one, another provider's)? */
 static bool auxiliary_bus_name_taken(void)
 {
 	struct path path;
@@ -370,6 +370,45 @@ static bool auxiliary_bus_name_taken(void)
 		return false;
 	path_put(&path);
 	return true;
+}
+
+/*
+ * Other out-of-tree providers of the auxiliary bus, by module name. They register the bus
+ * "auxiliary" and export the unprefixed API (which is why every export of the bundled bus
+ * carries the auxbus_ prefix: the module loader would otherwise refuse auxbus.ko with
+ * "exports duplicate symbol" before it could say anything).
+ */
+static const struct {
+	const char *module;
+	const char *who;
+} auxiliary_other_providers[] = {
+	{
+		.module = "auxiliary",
+		.who = "MLNX_OFED's (mlnx-ofa_kernel) or Intel's pre-2022 out-of-tree auxiliary.ko",
+	},
+	{
+		.module = "intel_auxiliary",
+		.who = "Intel's out-of-tree drivers' (ice, irdma) intel_auxiliary.ko",
+	},
+};
+
+/* The first other provider that is loaded as a module ("initstate": loadable modules only). */
+static int auxiliary_other_provider(void)
+{
+	const char *name;
+	struct path path;
+	char p[64];
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(auxiliary_other_providers); i++) {
+		name = auxiliary_other_providers[i].module;
+		snprintf(p, sizeof(p), "/sys/module/%s/initstate", name);
+		if (!kern_path(p, LOOKUP_FOLLOW, &path)) {
+			path_put(&path);
+			return i;
+		}
+	}
+	return -1;
 }
 
 static int auxiliary_bus_notify(struct notifier_block *nb, unsigned long action, void *data)
@@ -385,13 +424,25 @@ static struct notifier_block auxiliary_bus_nb = {
 
 int auxiliary_bus_init(void)
 {
-	int ret;
+	int other, ret;
 
+	other = auxiliary_other_provider();
 	if (auxiliary_bus_name_taken()) {
-		pr_err("a bus named '%s' is registered already: this auxbus.ko was built for a kernel without CONFIG_AUXILIARY_BUS; rebuild it for this kernel (AUXBUS_BACKEND=auto)\n",
-		       AUXBUS_BUS_NAME);
+		/* the other providers' bus is "auxiliary", never the coexisting "auxbus" */
+		if (other >= 0 && !strcmp(AUXBUS_BUS_NAME, "auxiliary"))
+			pr_err("a bus named '%s' is registered already, by module %s: %s. The bundle's clients cannot use that bus. Unload it and the drivers that use it (modprobe -r %s), or remove that package, then load auxbus again.\n",
+			       AUXBUS_BUS_NAME, auxiliary_other_providers[other].module,
+			       auxiliary_other_providers[other].who,
+			       auxiliary_other_providers[other].module);
+		else
+			pr_err("a bus named '%s' is registered already (by no known other provider of the bus): this auxbus.ko was built for a kernel without CONFIG_AUXILIARY_BUS; rebuild it for this kernel (AUXBUS_BACKEND=auto)\n",
+			       AUXBUS_BUS_NAME);
 		return -EEXIST;
 	}
+	if (other >= 0)
+		pr_warn("module %s is loaded (%s): its devices are on its own bus, and the bundle's clients do not bind them\n",
+			auxiliary_other_providers[other].module,
+			auxiliary_other_providers[other].who);
 
 	ret = bus_register(&auxiliary_bus_type);
 	if (ret) {

@@ -2,10 +2,14 @@
 /*
  * Kernel compatibility shims of the auxbus bundle.
  *
- * Force-included (-include) into every C file of the bundle, after the kernel's
- * compiler_types.h and before the file's own first line. Each shim is gated on a
- * feature that include/auxbus/Kbuild.include greps from the target kernel's headers
- * (-DAUXBUS_HAVE_*) and names the upstream commit that changed the interface.
+ * Private to the bundle: force-included (-include) into every C file of the bundle by
+ * its top-level Kbuild, after the kernel's compiler_types.h and before the file's own
+ * first line. Never into third-party code: include/auxbus/client.mk puts only the
+ * bundle's include directory on the path, since these shims redefine kernel macros
+ * (EXPORT_SYMBOL_NS*, MODULE_IMPORT_NS) and define names a driver may define itself
+ * (eth_hw_addr_set). Each shim is gated on a feature that include/auxbus/Kbuild.include
+ * greps from the target kernel's headers (-DAUXBUS_HAVE_*) and names the upstream commit
+ * that changed the interface.
  *
  * Rule for every C file of the bundle: define pr_fmt() before the first pr_*() call
  * (see "pr_fmt" below); this header deliberately leaves pr_fmt undefined.

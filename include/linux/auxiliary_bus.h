@@ -3,16 +3,18 @@
  * The auxiliary bus API of the newest mainline kernel, on every kernel the auxbus
  * bundle supports (5.10 .. 7.x), for both backends:
  *
- * - AUXBUS_BACKEND_BUNDLED: the bus is auxbus.ko. Full definitions here. With
- *   AUXBUS_COEXIST (the kernel has its own CONFIG_AUXILIARY_BUS) the exported symbols
- *   carry an "auxbus_" prefix, the bus is /sys/bus/auxbus and the uevent MODALIAS prefix
- *   is "auxbus:", so both buses live side by side.
+ * - AUXBUS_BACKEND_BUNDLED: the bus is auxbus.ko. Full definitions here; the exported
+ *   symbols carry an "auxbus_" prefix. With AUXBUS_COEXIST (the kernel has its own
+ *   CONFIG_AUXILIARY_BUS) the bus is /sys/bus/auxbus and the uevent MODALIAS prefix is
+ *   "auxbus:", so both buses live side by side.
  * - AUXBUS_BACKEND_KERNEL: the kernel's own header (#include_next) plus whatever this
  *   kernel lacks of the newest API, exported by auxbus.ko in "kernel" mode.
  *
  * Including this header imports the symbol namespace "AUXBUS" (mainline clients build
  * unchanged). The bundle's Kbuild (or include/auxbus/client.mk for third-party modules)
- * defines the backend and the AUXBUS_HAVE_* feature flags.
+ * defines the backend and the AUXBUS_HAVE_* feature flags. It needs nothing else of the
+ * bundle (include/auxbus/compat.h is the bundle's private header) and defines only the
+ * upstream names and AUXBUS_*, auxbus_* ones.
  *
  * Please see Documentation/driver-api/auxiliary_bus.rst for more information.
  */
@@ -88,29 +90,40 @@ bool dev_is_auxiliary(struct device *dev);
 #include <linux/mutex.h>
 #include <linux/xarray.h>
 
-#ifndef AUXBUS_HAVE_AUXILIARY_DEVICE_ID
 /*
- * Added to mod_devicetable.h by 7de3697e9cbd ("Add auxiliary bus support"), v5.11.
- * modpost of these kernels does not know the table: AUXILIARY_DEVICE_TABLE() adds
- * MODULE_ALIAS() lines instead.
+ * struct auxiliary_device_id was added to mod_devicetable.h by 7de3697e9cbd ("Add auxiliary
+ * bus support"), v5.11, together with AUXILIARY_NAME_SIZE: that macro tells whether the kernel
+ * (or a driver's own compat code, written the same way) has it already.
  */
+#ifndef AUXILIARY_NAME_SIZE
 #define AUXILIARY_NAME_SIZE 32
-#define AUXILIARY_MODULE_PREFIX "auxiliary:"
 
 struct auxiliary_device_id {
 	char name[AUXILIARY_NAME_SIZE];
 	kernel_ulong_t driver_data;
 };
+#endif
+#ifndef AUXILIARY_MODULE_PREFIX
+#define AUXILIARY_MODULE_PREFIX "auxiliary:"
+#endif
 
+/*
+ * modpost of kernels before v5.11 ignores the auxiliary device table
+ * (AUXBUS_HAVE_AUXILIARY_DEVICE_ID comes from the kernel's mod_devicetable.h, see
+ * include/auxbus/Kbuild.include), and the coexisting bus has its own MODALIAS prefix:
+ * AUXILIARY_DEVICE_TABLE() then adds MODULE_ALIAS() lines, and include/auxbus/client.mk
+ * writes the aliases of a plain MODULE_DEVICE_TABLE(auxiliary, ...) into the module.
+ */
+#ifndef AUXBUS_HAVE_AUXILIARY_DEVICE_ID
 #define AUXBUS_NEED_MODULE_ALIAS
 #endif
 
-#ifdef AUXBUS_COEXIST
-#define AUXBUS_BUS_NAME			"auxbus"
-#define AUXBUS_MODULE_PREFIX		"auxbus:"
-#define AUXBUS_NEED_MODULE_ALIAS
-
-/* LINUX_BACKPORT()-style prefix: the kernel exports the unprefixed names itself. */
+/*
+ * LINUX_BACKPORT()-style prefix on every export, as the backports project does: the kernel
+ * (coexisting bus) or another provider of the bus (MLNX_OFED's or Intel's auxiliary.ko,
+ * which export the unprefixed names) may be loaded; auxbus.ko then still loads, finds the
+ * other provider and says which one it is (auxbus/auxiliary.c).
+ */
 #define auxiliary_device_init			auxbus_auxiliary_device_init
 #define __auxiliary_device_add			auxbus___auxiliary_device_add
 #define __auxiliary_driver_register		auxbus___auxiliary_driver_register
@@ -122,6 +135,11 @@ struct auxiliary_device_id {
 #define auxiliary_device_destroy		auxbus_auxiliary_device_destroy
 #define __devm_auxiliary_device_create		auxbus___devm_auxiliary_device_create
 #define dev_is_auxiliary			auxbus_dev_is_auxiliary
+
+#ifdef AUXBUS_COEXIST
+#define AUXBUS_BUS_NAME			"auxbus"
+#define AUXBUS_MODULE_PREFIX		"auxbus:"
+#define AUXBUS_NEED_MODULE_ALIAS
 #else
 #define AUXBUS_BUS_NAME			"auxiliary"
 #define AUXBUS_MODULE_PREFIX		AUXILIARY_MODULE_PREFIX
