@@ -26,7 +26,7 @@ C1=$SOF_BUS/snd_sof_shim.ipc_flood.1
 F0=$(sof_flood_dir 0 0)
 
 t_eq "client autosuspend delay" 3000 "$(cat $C0/power/autosuspend_delay_ms)"
-DELAY=1500
+DELAY=2500
 for c in $C0 $C1; do echo $DELAY >$c/power/autosuspend_delay_ms; done
 t_eq "autosuspend delay set through sysfs" "$DELAY $DELAY" \
 	"$(cat $C0/power/autosuspend_delay_ms) $(cat $C1/power/autosuspend_delay_ms)"
@@ -37,11 +37,11 @@ rr=$(sof_stat 0 runtime_resume)
 
 t_check "flood" sh -c "echo 200 >$F0/ipc_flood_count"
 t_eq "client active right after the flood" active "$(status $C0)"
+sleep 0.2
+t_eq "client still active within the delay" active "$(status $C0)"
 t_eq "DSP active while a client is" active "$(status $P)"
 t_eq "other client still suspended" suspended "$(status $C1)"
 t_check "DSP was resumed for the client" test "$(sof_stat 0 runtime_resume)" -gt "$rr"
-sleep 0.3
-t_eq "client still active within the delay" active "$(status $C0)"
 t_check "client autosuspends" wait_status $C0 suspended 50
 t_check "DSP follows" wait_status $P suspended 30
 t_check "DSP runtime-suspended again" test "$(sof_stat 0 runtime_suspend)" -gt "$rs"
