@@ -277,48 +277,63 @@ kernel_moddir() {
 	return 1
 }
 
-# The `debug` kernel: Debian's linux-source-6.1 (bookworm), tinyconfig + tests/debug-kernel.config,
-# built once inside the bookworm chroot and cached; rebuilt when the fragment or the source
-# package changes. Prints "ABI VERSION"; the build tree (KDIR for modules, inside the chroot) is
-# /usr/src/auxbus-debug/build, the image $AUXBUS_CACHE/kernels/debug/bzImage.
+# The `debug` kernels: Debian's linux-source-6.1 (bookworm), tinyconfig + tests/debug-kernel.config
+# (`debug`), and the same with tests/debug-kernel-builtin.config on top (`debugk`: the kernel's
+# own auxiliary bus, delayed kobject releases). Built inside the bookworm chroot from one source
+# tree and one ccache, each in its own build directory, cached; rebuilt when a fragment or the
+# source package changes. ensure_debug_kernel NAME prints "ABI VERSION"; the build tree (KDIR
+# for modules, inside the chroot) is debug_kdir NAME, the image $AUXBUS_CACHE/kernels/NAME/bzImage.
 DEBUG_SUITE=bookworm
 debug_build_dir() { echo "$(ensure_chroot $DEBUG_SUITE)/usr/src/auxbus-debug"; }
-ensure_debug_kernel() {
-	local dir work key ver abi kdir t0
+debug_kdir() { if [ "$1" = debug ]; then echo /usr/src/auxbus-debug/build; else echo "/usr/src/auxbus-debug/build-$1"; fi; }
+# The fragment of kernel NAME, one line per option, a later line winning.
+debug_fragment() {
+	local name=$1
+	{
+		cat "$TOP/tests/debug-kernel.config"
+		[ "$name" = debug ] || cat "$TOP/tests/debug-kernel-builtin.config"
+	} | awk '/^CONFIG_/ { o = $0; sub(/=.*/, "", o); if (!(o in v)) k[n++] = o; v[o] = $0 } END { for (i = 0; i < n; i++) print v[k[i]] }'
+}
+ensure_debug_kernel() { with_lock debug-kernel ensure_debug_kernel_locked "$@"; }
+ensure_debug_kernel_locked() {
+	local name=${1:-debug} dir work key ver abi kdir t0 bdir
 	dir=$(ensure_chroot $DEBUG_SUITE)
 	chroot_locked "$dir" debug_kernel_tools "$dir" || die "installing linux-source-6.1 failed"
 	work=$dir/usr/src/auxbus-debug
-	kdir=$AUXBUS_CACHE/kernels/debug
+	bdir=$(debug_kdir "$name")
+	kdir=$AUXBUS_CACHE/kernels/$name
 	ver=$(in_chroot "$dir" -- dpkg-query -W -f='${Version}' linux-source-6.1)
-	key="$ver $(sha256sum "$TOP/tests/debug-kernel.config" | cut -c1-16)"
+	key="$ver $(debug_fragment "$name" | sha256sum | cut -c1-16)"
 	if [ "$(cat "$kdir/.auxbus-key" 2>/dev/null)" != "$key" ] || [ ! -f "$kdir/bzImage" ]; then
 		t0=$(date +%s)
-		log "building the debug kernel (linux-source $ver; about 10 minutes, once)"
+		log "building the $name kernel (linux-source $ver; about 10 minutes the first time, 2-3 from ccache)"
 		mkdir -p "$work" "$kdir"
 		if [ "$(cat "$work/.src-version" 2>/dev/null)" != "$ver" ]; then
-			rm -rf "$work/src" "$work/build"
+			rm -rf "$work/src" "$work"/build "$work"/build-*
 			mkdir -p "$work/src"
 			tar -C "$work/src" --strip-components=1 -xf "$dir"/usr/src/linux-source-6.1.tar.xz ||
 				die "unpacking linux-source-6.1 failed"
 			echo "$ver" >"$work/.src-version"
 		fi
-		cp "$TOP/tests/debug-kernel.config" "$work/fragment.config"
+		debug_fragment "$name" >"$work/fragment-$name.config"
 		in_chroot "$dir" -- sh -c '
 			set -e
 			cd /usr/src/auxbus-debug/src
-			mkdir -p ../build
+			B='"$bdir"'
+			mkdir -p $B
 			export CCACHE_DIR=/usr/src/auxbus-debug/ccache
-			make -s O=../build CC="ccache gcc" tinyconfig
-			scripts/kconfig/merge_config.sh -m -O ../build ../build/.config ../fragment.config >/dev/null
-			make -s O=../build CC="ccache gcc" olddefconfig
-			make -s O=../build CC="ccache gcc" -j$(nproc) bzImage modules
-			make -s O=../build CC="ccache gcc" modules_prepare
-		' >"$kdir/build.log" 2>&1 || { tail -30 "$kdir/build.log" >&2; die "debug kernel build failed: $kdir/build.log"; }
-		debug_config_check "$work/build/.config" || die "debug kernel .config lacks options of the fragment"
-		cp "$work/build/arch/x86/boot/bzImage" "$kdir/bzImage"
-		rm -rf "$kdir/modules"
-		in_chroot "$dir" -- sh -c 'cd /usr/src/auxbus-debug/build && make -s INSTALL_MOD_PATH=/usr/src/auxbus-debug/modroot modules_install' \
-			>>"$kdir/build.log" 2>&1 || die "debug kernel modules_install failed"
+			make -s O=$B CC="ccache gcc" tinyconfig
+			scripts/kconfig/merge_config.sh -m -O $B $B/.config ../fragment-'"$name"'.config >/dev/null
+			make -s O=$B CC="ccache gcc" olddefconfig
+			make -s O=$B CC="ccache gcc" -j$(nproc) bzImage modules
+			make -s O=$B CC="ccache gcc" modules_prepare
+		' >"$kdir/build.log" 2>&1 || { tail -30 "$kdir/build.log" >&2; die "$name kernel build failed: $kdir/build.log"; }
+		debug_config_check "$dir$bdir/.config" "$work/fragment-$name.config" ||
+			die "$name kernel .config lacks options of its fragment"
+		cp "$dir$bdir/arch/x86/boot/bzImage" "$kdir/bzImage"
+		rm -rf "$kdir/modules" "$work/modroot"
+		in_chroot "$dir" -- sh -c "cd $bdir && make -s INSTALL_MOD_PATH=/usr/src/auxbus-debug/modroot modules_install" \
+			>>"$kdir/build.log" 2>&1 || die "$name kernel modules_install failed"
 		rm -rf "$kdir/root"
 		mkdir -p "$kdir/root"
 		mv "$work/modroot/lib" "$kdir/root/lib"
@@ -326,7 +341,7 @@ ensure_debug_kernel() {
 		echo "$key" >"$kdir/.auxbus-key"
 		echo $(( $(date +%s) - t0 )) >"$kdir/.build-seconds"
 	fi
-	abi=$(cat "$work/build/include/config/kernel.release")
+	abi=$(cat "$dir$bdir/include/config/kernel.release")
 	printf '%s %s\n' "$abi" "linux-source-6.1_$ver"
 }
 
@@ -345,7 +360,7 @@ debug_kernel_tools() {
 # Every =y/=m option of the fragment must have survived olddefconfig (Kconfig drops what it
 # cannot satisfy, silently); =n ones must be off.
 debug_config_check() {
-	local config=$1 line opt val bad=0
+	local config=$1 fragment=$2 line opt val bad=0
 	while IFS= read -r line; do
 		case $line in CONFIG_*=*) ;; *) continue ;; esac
 		opt=${line%%=*}
@@ -354,6 +369,6 @@ debug_config_check() {
 		n) grep -q "^$opt=" "$config" && { log "debug config: $opt should be off"; bad=1; } ;;
 		y | m) grep -q "^$opt=[ym]" "$config" || { log "debug config: $opt=$val was dropped"; bad=1; } ;;
 		esac
-	done <"$TOP/tests/debug-kernel.config"
+	done <"$fragment"
 	return $bad
 }
