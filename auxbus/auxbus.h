@@ -14,4 +14,7 @@ int auxbus_kernel_compat_init(void);
 void auxbus_kernel_compat_exit(void);
 #endif
 
+/* auxiliary_create.c: waits for the release() of every device it created */
+void auxbus_create_exit(void);
+
 #endif /* _AUXBUS_INTERNAL_H */

@@ -13,6 +13,7 @@
 
 #define pr_fmt(fmt) "%s:%s: " fmt, KBUILD_MODNAME, __func__
 
+#include <linux/delay.h>
 #include <linux/device.h>
 #include <linux/init.h>
 #include <linux/slab.h>
@@ -468,7 +469,7 @@ int auxiliary_bus_init(void)
 err_put_devices_kn:
 	sysfs_put(auxiliary_bus_devices_kn);
 err_bus_unregister:
-	bus_unregister(&auxiliary_bus_type);
+	auxbus_bus_unregister_sync(&auxiliary_bus_type);
 	return ret;
 }
 
@@ -476,7 +477,7 @@ void auxiliary_bus_exit(void)
 {
 	bus_unregister_notifier(&auxiliary_bus_type, &auxiliary_bus_nb);
 	sysfs_put(auxiliary_bus_devices_kn);
-	bus_unregister(&auxiliary_bus_type);
+	auxbus_bus_unregister_sync(&auxiliary_bus_type);
 }
 
 #endif /* AUXBUS_BACKEND_BUNDLED */

@@ -22,8 +22,19 @@
 #include <linux/module.h>
 #include <linux/of.h>
 #include <linux/slab.h>
+#include <linux/wait_bit.h>
+
+#include "auxbus.h"
 
 #if defined(AUXBUS_BACKEND_BUNDLED) || defined(AUXBUS_COMPAT_CREATE)
+
+/*
+ * Devices created here whose release() has not run: release() is this module's code, and
+ * the last reference to a device can go after auxiliary_device_destroy() returned (held
+ * elsewhere, or delayed by CONFIG_DEBUG_KOBJECT_RELEASE), so the module's exit waits for
+ * them, as netdevsim's bus does for its devices.
+ */
+static atomic_t auxiliary_created = ATOMIC_INIT(0);
 
 static void auxiliary_device_release(struct device *dev)
 {
@@ -31,6 +42,13 @@ static void auxiliary_device_release(struct device *dev)
 
 	of_node_put(dev->of_node);
 	kfree(auxdev);
+	if (atomic_dec_and_test(&auxiliary_created))
+		wake_up_var(&auxiliary_created);
+}
+
+void auxbus_create_exit(void)
+{
+	wait_var_event(&auxiliary_created, !atomic_read(&auxiliary_created));
 }
 
 /**
@@ -59,6 +77,7 @@ struct auxiliary_device *auxiliary_device_create(struct device *dev,
 	auxdev = kzalloc(sizeof(*auxdev), GFP_KERNEL);
 	if (!auxdev)
 		return NULL;
+	atomic_inc(&auxiliary_created);
 
 	auxdev->id = id;
 	auxdev->name = devname;
@@ -71,6 +90,7 @@ struct auxiliary_device *auxiliary_device_create(struct device *dev,
 	if (ret) {
 		of_node_put(auxdev->dev.of_node);
 		kfree(auxdev);
+		atomic_dec(&auxiliary_created);
 		return NULL;
 	}
 
@@ -136,5 +156,11 @@ struct auxiliary_device *__devm_auxiliary_device_create(struct device *dev,
 	return auxdev;
 }
 EXPORT_SYMBOL_NS_GPL(__devm_auxiliary_device_create, "AUXBUS");
+
+#else
+
+void auxbus_create_exit(void)
+{
+}
 
 #endif /* AUXBUS_BACKEND_BUNDLED || AUXBUS_COMPAT_CREATE */

@@ -70,6 +70,7 @@ static void __exit auxbus_exit(void)
 #else
 	auxbus_kernel_compat_exit();
 #endif
+	auxbus_create_exit();
 }
 module_exit(auxbus_exit);
 

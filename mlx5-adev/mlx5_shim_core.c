@@ -19,6 +19,7 @@
 
 #include <linux/auxiliary_bus.h>
 #include <linux/debugfs.h>
+#include <linux/delay.h>
 #include <linux/device.h>
 #include <linux/etherdevice.h>
 #include <linux/idr.h>
@@ -1626,7 +1627,7 @@ static int __init mlx5_shim_core_init(void)
 	return 0;
 
 err_unregister_bus:
-	bus_unregister(&mlx5_shim_bus);
+	auxbus_bus_unregister_sync(&mlx5_shim_bus);
 	return err;
 }
 
@@ -1646,7 +1647,7 @@ static void __exit mlx5_shim_core_exit(void)
 	debugfs_remove_recursive(mlx5_shim_ddir);
 
 	driver_unregister(&mlx5_shim_driver);
-	bus_unregister(&mlx5_shim_bus);
+	auxbus_bus_unregister_sync(&mlx5_shim_bus);
 	ida_destroy(&mlx5_shim_adev_ida);
 }
 

@@ -99,6 +99,25 @@
 #endif
 
 /*
+ * auxbus_bus_unregister_sync(bus): bus_unregister() of a bus_type in module memory, then
+ * wait for the bus's release. Until d2bf38c088e0 ("driver core: remove private pointer from
+ * struct bus_type"), v6.3, bus_release() (drivers/base/bus.c) writes bus->p = NULL when the
+ * last reference to the bus's kobject goes: with that reference held elsewhere, or released
+ * late (CONFIG_DEBUG_KOBJECT_RELEASE), after bus_unregister() returned and the module is
+ * gone. The caller includes <linux/device.h> and <linux/delay.h>.
+ */
+#ifdef AUXBUS_HAVE_BUS_TYPE_PRIVATE
+#define auxbus_bus_unregister_sync(bus)			\
+	do {						\
+		bus_unregister(bus);			\
+		while (READ_ONCE((bus)->p))		\
+			msleep(20);			\
+	} while (0)
+#else
+#define auxbus_bus_unregister_sync(bus)	bus_unregister(bus)
+#endif
+
+/*
  * struct bus_type::uevent() takes a const struct device * since
  * 2a81ada32f0e ("driver core: make struct bus_type.uevent() take a const *"), v6.3.
  */

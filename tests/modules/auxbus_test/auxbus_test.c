@@ -14,6 +14,7 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/auxiliary_bus.h>
+#include <linux/delay.h>
 #include <linux/device.h>
 #include <linux/kobject.h>
 #include <linux/module.h>
@@ -22,6 +23,7 @@
 #include <linux/pm_runtime.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/wait_bit.h>
 
 static unsigned int t_num, t_failed;
 
@@ -78,13 +80,30 @@ struct t_adev {
 };
 
 static int t_releases;
+/* t_adev devices not released yet: the module's exit waits for them */
+static atomic_t t_live = ATOMIC_INIT(0);
 
 static void t_adev_release(struct device *dev)
 {
 	struct t_adev *t = container_of(dev, struct t_adev, auxdev.dev);
 
-	(*t->released)++;
+	WRITE_ONCE(*t->released, *t->released + 1);
 	kfree(t);
+	if (atomic_dec_and_test(&t_live))
+		wake_up_var(&t_live);
+}
+
+/*
+ * t_released(want): the release count once it reaches @want, or after 6 s. A release can
+ * run late: CONFIG_DEBUG_KOBJECT_RELEASE delays each by 1 to 4 s.
+ */
+static int t_released(int want)
+{
+	int i;
+
+	for (i = 0; i < 300 && READ_ONCE(t_releases) < want; i++)
+		msleep(20);
+	return READ_ONCE(t_releases);
 }
 
 /* Allocate and init (not add) a device; NULL when auxiliary_device_init() fails. */
@@ -97,6 +116,7 @@ static struct auxiliary_device *t_adev_init(const char *name, u32 id, int *ret)
 		return NULL;
 	}
 	t->released = &t_releases;
+	atomic_inc(&t_live);
 	t->auxdev.name = name;
 	t->auxdev.id = id;
 	t->auxdev.dev.parent = t_parent;
@@ -104,6 +124,7 @@ static struct auxiliary_device *t_adev_init(const char *name, u32 id, int *ret)
 	*ret = auxiliary_device_init(&t->auxdev);
 	if (*ret) {
 		kfree(t);
+		atomic_dec(&t_live);
 		return NULL;
 	}
 	return &t->auxdev;
@@ -271,7 +292,7 @@ static void t_validation(void)
 		     __auxiliary_device_add(auxdev, NULL));
 		auxiliary_device_uninit(auxdev);
 	}
-	T_EQ("uninit after a failed add releases the device", rel + 1, t_releases);
+	T_EQ("uninit after a failed add releases the device", rel + 1, t_released(rel + 1));
 
 	if (T_KERNEL_BUS) {
 		/* the kernel's bus WARNs here, and guests run with panic_on_warn */
@@ -321,7 +342,7 @@ static void t_names_and_match(void)
 		t_adev_del(b);
 	}
 	T_EQ("the rejected duplicate is released (no leak)", T_KERNEL_BUS ? rel : rel + 1,
-	     t_releases);
+	     t_released(T_KERNEL_BUS ? rel : rel + 1));
 
 	/* a second driver of the same name: driver_register() fails, name is freed */
 	ret = auxiliary_driver_register(&dup);
@@ -648,6 +669,7 @@ static void __exit auxbus_test_exit(void)
 {
 	auxiliary_driver_unregister(&t_drv);
 	root_device_unregister(t_parent);
+	wait_var_event(&t_live, !atomic_read(&t_live));
 }
 module_exit(auxbus_test_exit);
 

@@ -2,7 +2,8 @@
 /*
  * Test-only parent: on load it registers the root device /sys/devices/auxbus_test_parent
  * and ndev auxiliary devices auxbus_test_parent.client.<0..ndev-1> under it (the
- * three-step init/add API); on unload it deletes them, unbinding any driver first.
+ * three-step init/add API, or auxiliary_device_create() with create=1); on unload it deletes
+ * them, unbinding any driver first.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -11,17 +12,26 @@
 #include <linux/device.h>
 #include <linux/module.h>
 #include <linux/slab.h>
+#include <linux/wait_bit.h>
 
 static unsigned int ndev = 2;
 module_param(ndev, uint, 0444);
 MODULE_PARM_DESC(ndev, "number of auxiliary devices to create (0..16)");
+static bool create;
+module_param(create, bool, 0444);
+MODULE_PARM_DESC(create, "create them with auxiliary_device_create() (default: init and add)");
 
 static struct device *root;
 static struct auxiliary_device *adevs[16];
 
+/* devices whose release (this module's code) has not run: the exit waits for them */
+static atomic_t tparent_live = ATOMIC_INIT(0);
+
 static void tparent_release(struct device *dev)
 {
 	kfree(to_auxiliary_dev(dev));
+	if (atomic_dec_and_test(&tparent_live))
+		wake_up_var(&tparent_live);
 }
 
 static int tparent_add(unsigned int id)
@@ -29,9 +39,17 @@ static int tparent_add(unsigned int id)
 	struct auxiliary_device *auxdev;
 	int ret;
 
+	if (create) {
+		auxdev = auxiliary_device_create(root, KBUILD_MODNAME, "client", NULL, id);
+		if (!auxdev)
+			return -ENOMEM;
+		adevs[id] = auxdev;
+		return 0;
+	}
 	auxdev = kzalloc(sizeof(*auxdev), GFP_KERNEL);
 	if (!auxdev)
 		return -ENOMEM;
+	atomic_inc(&tparent_live);
 	auxdev->name = "client";
 	auxdev->id = id;
 	auxdev->dev.parent = root;
@@ -40,6 +58,7 @@ static int tparent_add(unsigned int id)
 	ret = auxiliary_device_init(auxdev);
 	if (ret) {
 		kfree(auxdev);
+		atomic_dec(&tparent_live);
 		return ret;
 	}
 	ret = auxiliary_device_add(auxdev);
@@ -60,8 +79,12 @@ static void tparent_del_all(void)
 	for (i = 0; i < ARRAY_SIZE(adevs); i++) {
 		if (!adevs[i])
 			continue;
-		auxiliary_device_delete(adevs[i]);
-		auxiliary_device_uninit(adevs[i]);
+		if (create) {
+			auxiliary_device_destroy(adevs[i]);
+		} else {
+			auxiliary_device_delete(adevs[i]);
+			auxiliary_device_uninit(adevs[i]);
+		}
 		adevs[i] = NULL;
 	}
 }
@@ -86,6 +109,7 @@ static int __init tparent_init(void)
 err_del_all:
 	tparent_del_all();
 	root_device_unregister(root);
+	wait_var_event(&tparent_live, !atomic_read(&tparent_live));
 	return ret;
 }
 module_init(tparent_init);
@@ -94,6 +118,7 @@ static void __exit tparent_exit(void)
 {
 	tparent_del_all();
 	root_device_unregister(root);
+	wait_var_event(&tparent_live, !atomic_read(&tparent_live));
 }
 module_exit(tparent_exit);
 
