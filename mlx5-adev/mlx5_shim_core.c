@@ -18,9 +18,11 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/auxiliary_bus.h>
+#include <linux/completion.h>
 #include <linux/debugfs.h>
 #include <linux/delay.h>
 #include <linux/device.h>
+#include <linux/error-injection.h>
 #include <linux/etherdevice.h>
 #include <linux/idr.h>
 #include <linux/kref.h>
@@ -30,6 +32,7 @@
 #include <linux/overflow.h>
 #include <linux/pm.h>
 #include <linux/rcupdate.h>
+#include <linux/refcount.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
@@ -130,6 +133,25 @@ struct mlx5_shim_adapter {
 };
 
 static DEFINE_IDA(mlx5_shim_adev_ida);
+/*
+ * Objects whose release runs this module's code: adapters (their last port's release) and
+ * auxiliary devices. A device's last reference can go after its unregister returned (sysfs
+ * readers, CONFIG_DEBUG_KOBJECT_RELEASE), so module exit waits for them, as netdevsim's bus
+ * waits for nsim_bus_devs: one reference for the module itself, one per object.
+ */
+static refcount_t mlx5_shim_objs = REFCOUNT_INIT(1);
+static DECLARE_COMPLETION(mlx5_shim_objs_released);
+
+static void mlx5_shim_obj_get(void)
+{
+	refcount_inc(&mlx5_shim_objs);
+}
+
+static void mlx5_shim_obj_put(void)
+{
+	if (refcount_dec_and_test(&mlx5_shim_objs))
+		complete(&mlx5_shim_objs_released);
+}
 /* create/delete of adapters */
 static DEFINE_MUTEX(mlx5_shim_adapters_lock);
 /* readers of the adapter list (LAG lookups run in probe, under other locks) */
@@ -186,6 +208,7 @@ static void mlx5_shim_adev_release(struct device *dev)
 	struct mlx5_shim_adev *madev = to_mlx5_shim_adev(to_auxiliary_dev(dev));
 
 	kfree(madev);
+	mlx5_shim_obj_put();
 }
 
 static void mlx5_shim_fill_adev(struct mlx5_shim_adev *madev, struct mlx5_shim_func *func)
@@ -207,6 +230,7 @@ static struct mlx5_shim_adev *mlx5_shim_add_adev(struct mlx5_shim_func *func, in
 	madev = kzalloc(sizeof(*madev), GFP_KERNEL);
 	if (!madev)
 		return ERR_PTR(-ENOMEM);
+	mlx5_shim_obj_get();	/* put by the release, or below */
 
 	mlx5_shim_fill_adev(madev, func);
 	madev->kind = idx;
@@ -231,6 +255,7 @@ err_uninit_adev:
 	return ERR_PTR(err);
 err_free_madev:
 	kfree(madev);
+	mlx5_shim_obj_put();
 	return ERR_PTR(err);
 }
 
@@ -419,6 +444,7 @@ int mlx5_shim_register_notifier(struct mlx5_shim_adev *madev, struct notifier_bl
 {
 	return blocking_notifier_chain_register(&madev->func->nh, nb);
 }
+ALLOW_ERROR_INJECTION(mlx5_shim_register_notifier, ERRNO);
 EXPORT_SYMBOL_NS_GPL(mlx5_shim_register_notifier, "MLX5_SHIM");
 
 /**
@@ -463,6 +489,7 @@ int mlx5_shim_wire_attach(struct mlx5_shim_adev *madev, mlx5_shim_rx_t rx, void 
 	spin_unlock(&func->ep_lock);
 	return 0;
 }
+ALLOW_ERROR_INJECTION(mlx5_shim_wire_attach, ERRNO);
 EXPORT_SYMBOL_NS_GPL(mlx5_shim_wire_attach, "MLX5_SHIM");
 
 /**
@@ -721,6 +748,7 @@ err_free_client:
 	kfree(client);
 	return err;
 }
+ALLOW_ERROR_INJECTION(mlx5_shim_client_probe, ERRNO);
 EXPORT_SYMBOL_NS_GPL(mlx5_shim_client_probe, "MLX5_SHIM");
 
 /**
@@ -879,6 +907,7 @@ static void mlx5_shim_sf_release(struct device *dev)
 
 	ida_free(&mlx5_shim_adev_ida, madev->adev.id);
 	kfree(madev);
+	mlx5_shim_obj_put();
 }
 
 static int mlx5_shim_sf_add(struct mlx5_shim_port *port, u32 sfnum)
@@ -901,6 +930,7 @@ static int mlx5_shim_sf_add(struct mlx5_shim_port *port, u32 sfnum)
 		err = -ENOMEM;
 		goto err_unlock;
 	}
+	mlx5_shim_obj_get();	/* put by the release, or below */
 	mlx5_shim_fill_adev(madev, &port->func);
 	madev->kind = MLX5_SHIM_ADEV_SF;
 	madev->is_sf = true;
@@ -939,6 +969,7 @@ err_free_id:
 	ida_free(&mlx5_shim_adev_ida, madev->adev.id);
 err_free_madev:
 	kfree(madev);
+	mlx5_shim_obj_put();
 err_unlock:
 	mutex_unlock(&port->sf_lock);
 	return err;
@@ -1348,6 +1379,7 @@ static void mlx5_shim_adapter_free(struct kref *ref)
 			ida_free(&mlx5_shim_adev_ida, adapter->ports[i].func.adev_idx);
 	}
 	kfree(adapter);
+	mlx5_shim_obj_put();
 }
 
 static void mlx5_shim_port_release(struct device *dev)
@@ -1479,6 +1511,7 @@ static int mlx5_shim_adapter_new(u32 id, unsigned int num_ports, u32 caps)
 	if (!adapter)
 		return -ENOMEM;
 	kref_init(&adapter->ref);
+	mlx5_shim_obj_get();	/* put by mlx5_shim_adapter_free() */
 	adapter->id = id;
 	adapter->guid = MLX5_SHIM_GUID_BASE | id;
 	adapter->num_ports = num_ports;
@@ -1648,6 +1681,9 @@ static void __exit mlx5_shim_core_exit(void)
 
 	driver_unregister(&mlx5_shim_driver);
 	auxbus_bus_unregister_sync(&mlx5_shim_bus);
+	/* releases still pending run this module's code */
+	if (!refcount_dec_and_test(&mlx5_shim_objs))
+		wait_for_completion(&mlx5_shim_objs_released);
 	ida_destroy(&mlx5_shim_adev_ida);
 }
 

@@ -104,15 +104,18 @@
  * struct bus_type"), v6.3, bus_release() (drivers/base/bus.c) writes bus->p = NULL when the
  * last reference to the bus's kobject goes: with that reference held elsewhere, or released
  * late (CONFIG_DEBUG_KOBJECT_RELEASE), after bus_unregister() returned and the module is
- * gone. The caller includes <linux/device.h> and <linux/delay.h>.
+ * gone.
  */
 #ifdef AUXBUS_HAVE_BUS_TYPE_PRIVATE
-#define auxbus_bus_unregister_sync(bus)			\
-	do {						\
-		bus_unregister(bus);			\
-		while (READ_ONCE((bus)->p))		\
-			msleep(20);			\
-	} while (0)
+#include <linux/delay.h>
+#include <linux/device.h>
+
+static inline void auxbus_bus_unregister_sync(struct bus_type *bus)
+{
+	bus_unregister(bus);
+	while (READ_ONCE(bus->p))
+		msleep(20);
+}
 #else
 #define auxbus_bus_unregister_sync(bus)	bus_unregister(bus)
 #endif
