@@ -15,6 +15,7 @@
 
 #include <linux/delay.h>
 #include <linux/device.h>
+#include <linux/error-injection.h>
 #include <linux/init.h>
 #include <linux/slab.h>
 #include <linux/module.h>
@@ -253,6 +254,7 @@ int __auxiliary_device_add(struct auxiliary_device *auxdev, const char *modname)
 	return ret;
 }
 EXPORT_SYMBOL_NS_GPL(__auxiliary_device_add, "AUXBUS");
+ALLOW_ERROR_INJECTION(__auxiliary_device_add, ERRNO);
 
 /**
  * auxiliary_find_device - auxiliary device iterator for locating a particular device.
@@ -335,6 +337,7 @@ int __auxiliary_driver_register(struct auxiliary_driver *auxdrv,
 	return ret;
 }
 EXPORT_SYMBOL_NS_GPL(__auxiliary_driver_register, "AUXBUS");
+ALLOW_ERROR_INJECTION(__auxiliary_driver_register, ERRNO);
 
 /**
  * auxiliary_driver_unregister - unregister a driver

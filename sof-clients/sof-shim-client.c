@@ -7,6 +7,7 @@
 
 #include <linux/debugfs.h>
 #include <linux/errno.h>
+#include <linux/error-injection.h>
 #include <linux/idr.h>
 #include <linux/list.h>
 #include <linux/module.h>
@@ -122,6 +123,7 @@ err_free_cdev:
 	return ret;
 }
 EXPORT_SYMBOL_NS_GPL(sof_shim_client_dev_register, "SND_SOC_SOF_SHIM_CLIENT");
+ALLOW_ERROR_INJECTION(sof_shim_client_dev_register, ERRNO);
 
 /**
  * sof_shim_client_dev_unregister() - delete one client device of a DSP
