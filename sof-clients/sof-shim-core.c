@@ -17,7 +17,11 @@
  *   ipc_delay_us	how long the DSP takes to answer one IPC
  *   notify	write N: the DSP sends N test notifications
  *   ipc_stats	counters
- * and its debugfs directory is /sys/kernel/debug/snd_sof_shim/snd_sof_shim.ID/.
+ * and its debugfs directory is /sys/kernel/debug/snd_sof_shim/snd_sof_shim.ID/, which holds,
+ * for tests:
+ *   clients_rpm_disabled	write 1: runtime PM of every client is disabled (as a
+ *				client's own remove() does), so pm_runtime_resume_and_get()
+ *				of a suspended client fails with -EACCES; write 0 to undo
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -194,6 +198,44 @@ static void sof_shim_stop(void *data)
 	sof_shim_dsp_stop(sdev);
 }
 
+/* ---- per-DSP debugfs, for tests ---- */
+
+static int sof_shim_clients_rpm_disabled_get(void *data, u64 *val)
+{
+	struct sof_shim_dev *sdev = data;
+
+	mutex_lock(&sdev->client_mutex);
+	*val = sdev->clients_rpm_disabled;
+	mutex_unlock(&sdev->client_mutex);
+	return 0;
+}
+
+/* under client_mutex: a client device on the list is not being deleted */
+static int sof_shim_clients_rpm_disabled_set(void *data, u64 val)
+{
+	struct sof_shim_dev *sdev = data;
+	struct sof_shim_client_dev *cdev;
+
+	if (val > 1)
+		return -EINVAL;
+
+	mutex_lock(&sdev->client_mutex);
+	if (val != sdev->clients_rpm_disabled) {
+		list_for_each_entry(cdev, &sdev->client_list, list) {
+			if (val)
+				pm_runtime_disable(&cdev->auxdev.dev);
+			else
+				pm_runtime_enable(&cdev->auxdev.dev);
+		}
+		sdev->clients_rpm_disabled = val;
+	}
+	mutex_unlock(&sdev->client_mutex);
+	return 0;
+}
+
+DEFINE_DEBUGFS_ATTRIBUTE(sof_shim_clients_rpm_disabled_fops, sof_shim_clients_rpm_disabled_get,
+			 sof_shim_clients_rpm_disabled_set, "%llu\n");
+
 static void sof_shim_debugfs_remove(void *data)
 {
 	struct sof_shim_dev *sdev = data;
@@ -260,6 +302,8 @@ static int sof_shim_probe(struct platform_device *pdev)
 		return ret;
 
 	sdev->debugfs_root = debugfs_create_dir(dev_name(dev), sof_shim_debugfs_top);
+	debugfs_create_file_unsafe("clients_rpm_disabled", 0600, sdev->debugfs_root, sdev,
+				   &sof_shim_clients_rpm_disabled_fops);
 	ret = devm_add_action_or_reset(dev, sof_shim_debugfs_remove, sdev);
 	if (ret)
 		return ret;

@@ -83,8 +83,9 @@ struct sof_shim_dev {
 	struct dentry *debugfs_root;
 
 	/* clients */
-	struct mutex client_mutex;		/* client_list */
+	struct mutex client_mutex;		/* client_list, clients_rpm_disabled */
 	struct list_head client_list;
+	bool clients_rpm_disabled;		/* debugfs clients_rpm_disabled */
 	struct mutex client_event_handler_mutex;	/* both handler lists */
 	struct list_head ipc_rx_handler_list;
 	struct list_head fw_state_handler_list;
