@@ -202,8 +202,12 @@ static ssize_t sof_ipc_flood_dfs_write(struct file *file, const char __user *buf
 	if (sof_shim_client_get_fw_state(cdev) == SOF_SHIM_FW_CRASHED)
 		return -ENODEV;
 
+	/*
+	 * On failure it has dropped the usage count it took: no put. That includes -EACCES,
+	 * runtime PM disabled with the client suspended: the DSP may be suspended too.
+	 */
 	ret = pm_runtime_resume_and_get(dev);
-	if (ret < 0 && ret != -EACCES) {
+	if (ret < 0) {
 		dev_err_ratelimited(dev, "debugfs write failed to resume %d\n", ret);
 		return ret;
 	}

@@ -429,8 +429,9 @@ static ssize_t sof_probes_dfs_points_read(struct file *file, char __user *to,
 	if (!buf)
 		return -ENOMEM;
 
+	/* on failure it has dropped the usage count it took: no put */
 	ret = pm_runtime_resume_and_get(dev);
-	if (ret < 0 && ret != -EACCES) {
+	if (ret < 0) {
 		dev_err_ratelimited(dev, "debugfs read failed to resume %d\n", ret);
 		goto exit;
 	}
@@ -509,8 +510,9 @@ static ssize_t sof_probes_dfs_points_write(struct file *file, const char __user 
 		return -EINVAL;
 	num = ret / f->tkns_per_elem;
 
+	/* on failure it has dropped the usage count it took: no put */
 	ret = pm_runtime_resume_and_get(dev);
-	if (ret < 0 && ret != -EACCES) {
+	if (ret < 0) {
 		dev_err_ratelimited(dev, "debugfs write failed to resume %d\n", ret);
 		return ret;
 	}
