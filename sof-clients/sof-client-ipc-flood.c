@@ -14,7 +14,8 @@
  * non-zero offset, non-numbers, negative numbers and values over the maximum fail with
  * -EINVAL and huge writes with -E2BIG, all with nothing sent; the result reports the
  * average (not the sum); and an IPC error keeps the partial statistics and says at which
- * iteration the test stopped.
+ * iteration the test stopped. A fatal signal stops a test (or a writer waiting for another
+ * test) with -EINTR.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -27,6 +28,7 @@
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/pm_runtime.h>
+#include <linux/sched/signal.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
@@ -108,6 +110,11 @@ static int sof_ipc_flood_test(struct sof_shim_client_dev *cdev, bool duration_te
 	for (;;) {
 		if (READ_ONCE(priv->stop)) {
 			ret = -ESHUTDOWN;
+			break;
+		}
+		/* 10,000 IPCs at the largest ipc_delay_us take 1,000 s: the writer may quit */
+		if (fatal_signal_pending(current)) {
+			ret = -EINTR;
 			break;
 		}
 
@@ -212,9 +219,12 @@ static ssize_t sof_ipc_flood_dfs_write(struct file *file, const char __user *buf
 		return ret;
 	}
 
-	mutex_lock(&priv->lock);
-	ret = sof_ipc_flood_test(cdev, f->duration, ipc_duration_ms, ipc_count);
-	mutex_unlock(&priv->lock);
+	/* behind another test, which may run for minutes: killable */
+	ret = mutex_lock_killable(&priv->lock);
+	if (!ret) {
+		ret = sof_ipc_flood_test(cdev, f->duration, ipc_duration_ms, ipc_count);
+		mutex_unlock(&priv->lock);
+	}
 
 	pm_runtime_mark_last_busy(dev);
 	err = pm_runtime_put_autosuspend(dev);
@@ -232,7 +242,9 @@ static ssize_t sof_ipc_flood_dfs_read(struct file *file, char __user *buffer,
 	struct sof_ipc_flood_priv *priv = f->cdev->data;
 	ssize_t ret;
 
-	mutex_lock(&priv->lock);
+	/* a test in progress holds the lock */
+	if (mutex_lock_killable(&priv->lock))
+		return -EINTR;
 	ret = simple_read_from_buffer(buffer, count, ppos, priv->buf, strlen(priv->buf));
 	mutex_unlock(&priv->lock);
 	return ret;

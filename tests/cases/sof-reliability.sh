@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # SOF shim reliability: a flood whose client cannot be resumed fails with that errno and leaves
-# the runtime PM usage count alone.
+# the runtime PM usage count alone; a flood (or a flood waiting for another) ends at once when
+# its writer is killed.
 # kernels: bookworm debug
 # timeout: 180
 # kmods: snd-compress
@@ -25,14 +26,17 @@ wait_status() {
 	[ "$(cat "$1/power/runtime_status")" = "$2" ]
 }
 
+# running PID: the process exists and is no zombie (nothing may have reaped it yet)
+running() { [ -e /proc/$1 ] && ! grep -q '^State:[[:space:]]*Z' /proc/$1/status 2>/dev/null; }
+
 # gone_within PID TENTHS: the process ends within TENTHS tenths of a second
 gone_within() {
 	_n=$2
-	while kill -0 "$1" 2>/dev/null && [ "$_n" -gt 0 ]; do
+	while running "$1" && [ "$_n" -gt 0 ]; do
 		sleep 0.1
 		_n=$((_n - 1))
 	done
-	! kill -0 "$1" 2>/dev/null
+	! running "$1"
 }
 
 t_check "load" sof_load snd_sof_shim_ipc_flood
@@ -63,5 +67,30 @@ t_check "client suspends again" wait_status $C suspended 50
 if [ -e $C/power/runtime_usage ]; then
 	t_eq "usage count 0 after" 0 "$(cat $C/power/runtime_usage)"
 fi
+
+# a flood of 10,000 IPCs of 100 ms each (about 17 minutes) ends when its writer is killed,
+# and so does a writer waiting for it
+t_check "ipc_delay_us=100000" sh -c "echo 100000 >$S/ipc_delay_us"
+sof-write $F/ipc_flood_count 10000 >/tmp/sof-kill0 2>&1 &
+p0=$!
+pids="$pids $p0"
+sleep 0.5
+sof-write $F/ipc_flood_duration_ms 1000 >/tmp/sof-kill1 2>&1 &
+p1=$!
+pids="$pids $p1"
+sleep 0.3
+t_check "kill the waiting writer" kill -TERM $p1
+t_check "it ends within 2 s" gone_within $p1 20
+t_check "the flood still runs" running $p0
+t_check "kill the flood" kill -KILL $p0
+t_check "it ends within 2 s" gone_within $p0 20
+# before the fix, the rest of the flood: about 10 s
+echo 0 >$S/ipc_delay_us
+wait $p0 $p1
+pids=
+t_check "kernel log: stopped by the signal" \
+	sh -c "dmesg | grep -q 'ipc_flood.0: ipc flood test failed at [0-9]* iterations: -4$'"
+t_check "flood works after the kill" sh -c "echo 100 >$F/ipc_flood_count"
+sof_check_result "result after the kill" $F/ipc_flood_count 100
 
 t_done
