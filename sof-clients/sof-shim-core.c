@@ -16,7 +16,8 @@
  *		until "crash"; the state still reads boot_complete)
  *   ipc_delay_us	how long the DSP takes to answer one IPC
  *   notify	write N: the DSP sends N test notifications
- *   ipc_stats	counters
+ *   ipc_stats	counters; dropped: messages and notifications of a firmware that
+ *		crashed since, fw_handled: messages the running firmware acted on
  * and its debugfs directory is /sys/kernel/debug/snd_sof_shim/snd_sof_shim.ID/, which holds,
  * for tests:
  *   clients_rpm_disabled	write 1: runtime PM of every client is disabled (as a
@@ -142,11 +143,17 @@ static DEVICE_ATTR_WO(notify);
 static ssize_t ipc_stats_show(struct device *dev, struct device_attribute *attr, char *buf)
 {
 	struct sof_shim_dev *sdev = dev_get_drvdata(dev);
+	u64 fw_handled;
+
+	spin_lock_irq(&sdev->mbox_lock);
+	fw_handled = sdev->fw_handled;
+	spin_unlock_irq(&sdev->mbox_lock);
 
 	return sysfs_emit(buf,
 			  "tx %lld\nmismatch %lld\ntimeout %lld\ndsp_reject %lld\nrx %lld\n"
 			  "runtime_suspend %d\nruntime_resume %d\n"
-			  "system_suspend %d\nsystem_resume %d\n",
+			  "system_suspend %d\nsystem_resume %d\n"
+			  "dropped %lld\nfw_handled %llu\n",
 			  (long long)atomic64_read(&sdev->stat_tx),
 			  (long long)atomic64_read(&sdev->stat_mismatch),
 			  (long long)atomic64_read(&sdev->stat_timeout),
@@ -155,7 +162,8 @@ static ssize_t ipc_stats_show(struct device *dev, struct device_attribute *attr,
 			  atomic_read(&sdev->stat_runtime_suspend),
 			  atomic_read(&sdev->stat_runtime_resume),
 			  atomic_read(&sdev->stat_system_suspend),
-			  atomic_read(&sdev->stat_system_resume));
+			  atomic_read(&sdev->stat_system_resume),
+			  (long long)atomic64_read(&sdev->stat_dropped), fw_handled);
 }
 static DEVICE_ATTR_RO(ipc_stats);
 

@@ -4,12 +4,15 @@
  *
  * Senders queue their message (SOF's tx queue) and sleep on their own completion. The host
  * side moves one message at a time into the mailbox with the next sequence number (one
- * message in flight); the DSP core takes it, checks size, command and sequence number, waits
- * ipc_delay_us and writes the reply; the reply "interrupt" hands the reply to its sender,
- * completes it and sends the next queued message. Each sender checks its reply against its
- * request. Host and DSP sides both run in the DSP's kthread. A per-DSP watchdog fails what
- * is not answered within SOF_SHIM_IPC_TIMEOUT_MS. Senders keep the DSP powered themselves, as
- * SOF clients do: a client holds a runtime PM reference while it sends.
+ * message in flight); the DSP core takes it, works on it for ipc_delay_us, then checks size,
+ * command and sequence number, acts on it and writes the reply; the reply "interrupt" hands
+ * the reply to its sender, completes it and sends the next queued message. Each sender checks
+ * its reply against its request. Every crash ends a firmware instance (fw_boot_gen): a message
+ * it took, or a notification it sent, dies with it and is neither acted on by the rebooted
+ * firmware nor delivered to the clients. Host and DSP sides both run in the DSP's kthread. A
+ * per-DSP watchdog fails what is not answered within SOF_SHIM_IPC_TIMEOUT_MS. Senders keep
+ * the DSP powered themselves, as SOF clients do: a client holds a runtime PM reference while
+ * it sends.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -25,6 +28,7 @@
 
 struct sof_shim_rx_msg {
 	struct list_head list;
+	u32 boot_gen;		/* firmware instance that sent it */
 	size_t bytes;
 	u8 data[];
 };
@@ -102,7 +106,8 @@ static void sof_shim_tx_done(struct sof_shim_tx_msg *m, int status)
 /*
  * The firmware stops answering for good (mbox_lock held): it enters @state, which refuses new
  * messages, is no longer hung, and fails the message in flight with @cur_status and every
- * queued one with -ENODEV.
+ * queued one with -ENODEV. This firmware instance is gone: what it still holds (the message
+ * the DSP core works on, notifications not yet delivered) is dropped, see fw_boot_gen.
  */
 static void sof_shim_fw_stop_locked(struct sof_shim_dev *sdev, enum sof_shim_fw_state state,
 				    int cur_status)
@@ -110,6 +115,7 @@ static void sof_shim_fw_stop_locked(struct sof_shim_dev *sdev, enum sof_shim_fw_
 	struct sof_shim_tx_msg *m, *tmp;
 
 	WRITE_ONCE(sdev->fw_state, state);
+	WRITE_ONCE(sdev->fw_boot_gen, sdev->fw_boot_gen + 1);
 	sdev->fw_hung = false;
 	if (sdev->cur) {
 		sof_shim_tx_done(sdev->cur, cur_status);
@@ -186,7 +192,7 @@ static int sof_shim_dsp_thread(void *data)
 		struct sof_shim_tx_msg *m;
 		size_t bytes, reply_bytes;
 		bool seq_ok, hung;
-		u32 seq, delay;
+		u32 seq, delay, gen;
 
 		/*
 		 * Sleep until a sender wakes this thread (no wait queue: its lock would be taken
@@ -224,11 +230,31 @@ static int sof_shim_dsp_thread(void *data)
 		seq_ok = seq == sdev->dsp_expected_seq + 1;
 		sdev->dsp_expected_seq = seq;
 		hung = sdev->fw_hung;
+		gen = sdev->fw_boot_gen;
 		spin_unlock_irq(&sdev->mbox_lock);
 
 		/* a hung firmware takes the message and never answers */
 		if (hung)
 			continue;
+
+		delay = READ_ONCE(sdev->ipc_delay_us);
+		if (delay >= 10)
+			usleep_range(delay, delay + delay / 8 + 1);
+		else if (delay)
+			udelay(delay);
+
+		/*
+		 * Acting on the message and replying is atomic with respect to a crash: under
+		 * mbox_lock, and only while the firmware instance that took the message runs.
+		 * After a crash (its sender has had -EIO) and a reboot, the new firmware must
+		 * not act on a message the old one took.
+		 */
+		spin_lock_irq(&sdev->mbox_lock);
+		if (sdev->fw_boot_gen != gen) {
+			atomic64_inc(&sdev->stat_dropped);
+			spin_unlock_irq(&sdev->mbox_lock);
+			continue;
+		}
 
 		/* the checks a firmware makes before it acts on a message */
 		bytes = sdev->req_bytes;
@@ -242,16 +268,10 @@ static int sof_shim_dsp_thread(void *data)
 		} else {
 			reply_bytes = sof_shim_dsp_handle(sdev, sdev->mbox_req, bytes,
 							  sdev->mbox_reply);
+			sdev->fw_handled++;
 		}
 
-		delay = READ_ONCE(sdev->ipc_delay_us);
-		if (delay >= 10)
-			usleep_range(delay, delay + delay / 8 + 1);
-		else if (delay)
-			udelay(delay);
-
-		/* reply "interrupt": to its sender, unless a timeout or crash failed it */
-		spin_lock_irq(&sdev->mbox_lock);
+		/* reply "interrupt": to its sender, unless a timeout failed it */
 		if (sdev->cur == m) {
 			memcpy(&m->reply, sdev->mbox_reply, min(reply_bytes, sizeof(m->reply)));
 			if (m->reply_data)
@@ -282,6 +302,12 @@ static void sof_shim_rx_work(struct work_struct *work)
 		if (!msg)
 			break;
 
+		/* sent by a firmware that crashed since: the clients talk to another one now */
+		if (msg->boot_gen != READ_ONCE(sdev->fw_boot_gen)) {
+			atomic64_inc(&sdev->stat_dropped);
+			kfree(msg);
+			continue;
+		}
 		atomic64_inc(&sdev->stat_rx);
 		sof_shim_client_ipc_rx_dispatcher(sdev, msg->data);
 		kfree(msg);
@@ -295,12 +321,15 @@ static void sof_shim_rx_work(struct work_struct *work)
  * @payload:	bytes after the header, or NULL
  * @bytes:	size of @payload
  *
+ * A notification not yet delivered when this firmware crashes is dropped.
+ *
  * Return: 0, -ENODEV when the firmware is not running, -EINVAL or -ENOMEM.
  */
 int sof_shim_dsp_notify(struct sof_shim_dev *sdev, u32 cmd, const void *payload, size_t bytes)
 {
 	struct sof_shim_ipc_hdr *hdr;
 	struct sof_shim_rx_msg *msg;
+	bool running;
 
 	if (bytes > SOF_SHIM_IPC_MSG_MAX - sizeof(*hdr))
 		return -EINVAL;
@@ -310,6 +339,17 @@ int sof_shim_dsp_notify(struct sof_shim_dev *sdev, u32 cmd, const void *payload,
 	msg = kzalloc(struct_size(msg, data, sizeof(*hdr) + bytes), GFP_KERNEL);
 	if (!msg)
 		return -ENOMEM;
+
+	/* the firmware instance that sends it */
+	spin_lock_irq(&sdev->mbox_lock);
+	running = sdev->fw_state == SOF_SHIM_FW_BOOT_COMPLETE;
+	msg->boot_gen = sdev->fw_boot_gen;
+	spin_unlock_irq(&sdev->mbox_lock);
+	if (!running) {
+		kfree(msg);
+		return -ENODEV;
+	}
+
 	msg->bytes = sizeof(*hdr) + bytes;
 	hdr = (struct sof_shim_ipc_hdr *)msg->data;
 	hdr->cmd = cmd;
@@ -339,8 +379,8 @@ int sof_shim_dsp_notify(struct sof_shim_dev *sdev, u32 cmd, const void *payload,
  * Return: 0 or the DSP's (negative) error code; -ENODEV while the firmware is crashed or not
  * booted, or the DSP is runtime-suspended; -ETIMEDOUT without a reply within
  * SOF_SHIM_IPC_TIMEOUT_MS (in flight or queued), -EIO when the
- * firmware crashed with the message in flight, -EPROTO when the reply does not match the
- * request.
+ * firmware crashed with the message in flight (no firmware acts on it then, not even after a
+ * reboot), -EPROTO when the reply does not match the request.
  */
 int sof_shim_ipc_tx(struct sof_shim_dev *sdev, void *msg, size_t msg_bytes,
 		    void *reply_data, size_t reply_bytes)
@@ -476,6 +516,7 @@ int sof_shim_fw_boot(struct sof_shim_dev *sdev)
 	spin_lock_irq(&sdev->mbox_lock);
 	sdev->ipc_seq = 0;
 	sdev->dsp_expected_seq = 0;
+	sdev->fw_handled = 0;
 	spin_unlock_irq(&sdev->mbox_lock);
 	sof_shim_probes_reset(sdev);
 

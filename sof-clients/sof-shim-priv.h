@@ -95,7 +95,8 @@ struct sof_shim_dev {
 	 * moves one message at a time into the mailbox (one in flight), the DSP answers it,
 	 * and the reply "interrupt" completes the sender and sends the next queued message.
 	 */
-	spinlock_t mbox_lock;	/* tx_queue, cur, fw_hung, ipc_seq, dsp_expected_seq, fw_state */
+	/* tx_queue, cur, fw_hung, ipc_seq, dsp_expected_seq, fw_state, fw_boot_gen, fw_handled */
+	spinlock_t mbox_lock;
 	struct list_head tx_queue;
 	bool tx_pending;
 	struct sof_shim_tx_msg *cur;	/* in flight; NULL when abandoned */
@@ -114,6 +115,8 @@ struct sof_shim_dev {
 	struct task_struct *dsp_thread;
 	u32 dsp_expected_seq;
 	u32 ipc_delay_us;
+	u32 fw_boot_gen;		/* firmware instance: one more on every crash or stop */
+	u64 fw_handled;			/* messages this instance acted on */
 
 	/* DSP -> host notifications */
 	spinlock_t rx_lock;
@@ -128,6 +131,7 @@ struct sof_shim_dev {
 	atomic64_t stat_timeout;
 	atomic64_t stat_dsp_reject;
 	atomic64_t stat_rx;
+	atomic64_t stat_dropped;	/* taken or sent by a firmware that crashed since */
 	atomic_t stat_runtime_suspend;
 	atomic_t stat_runtime_resume;
 	atomic_t stat_system_suspend;

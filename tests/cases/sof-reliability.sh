@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # SOF shim reliability: a flood whose client cannot be resumed fails with that errno and leaves
 # the runtime PM usage count alone; a flood (or a flood waiting for another) ends at once when
-# its writer is killed.
+# its writer is killed; a message in flight when the firmware crashes and reboots is failed and
+# never acted on by the rebooted firmware.
 # kernels: bookworm debug
 # timeout: 180
 # kmods: snd-compress
@@ -92,5 +93,23 @@ t_check "kernel log: stopped by the signal" \
 	sh -c "dmesg | grep -q 'ipc_flood.0: ipc flood test failed at [0-9]* iterations: -4$'"
 t_check "flood works after the kill" sh -c "echo 100 >$F/ipc_flood_count"
 sof_check_result "result after the kill" $F/ipc_flood_count 100
+
+# a message in flight when the firmware crashes and reboots: its sender gets -EIO, and the
+# rebooted firmware never acts on it (the DSP drops it: its firmware is gone)
+t_check "ipc_delay_us=100000 again" sh -c "echo 100000 >$S/ipc_delay_us"
+dr=$(sof_stat 0 dropped)
+(sof_write $F/ipc_flood_count 10000 >/tmp/sof-stale) &
+sleep 0.5
+t_check "crash and boot during the flood" sh -c "echo crash >$S/fw_state; echo boot >$S/fw_state"
+wait
+t_check "the flood failed with -EIO" grep -q "Input/output error" /tmp/sof-stale
+sleep 0.3
+t_eq "rebooted firmware handled nothing" 0 "$(sof_stat 0 fw_handled)"
+t_eq "the message in flight was dropped" $((dr + 1)) "$(sof_stat 0 dropped)"
+echo 0 >$S/ipc_delay_us
+t_check "flood on the rebooted firmware" sh -c "echo 20 >$F/ipc_flood_count"
+t_eq "which handled those" 20 "$(sof_stat 0 fw_handled)"
+t_eq "no mismatched reply" 0 "$(sof_stat 0 mismatch)"
+t_eq "no message rejected by the DSP" 0 "$(sof_stat 0 dsp_reject)"
 
 t_done
