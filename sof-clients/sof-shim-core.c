@@ -573,9 +573,19 @@ static int __init sof_shim_init(void)
 	return ret;
 }
 
+/*
+ * Module exit mirrors init. The control files go first: unregistering the driver removes
+ * new_device and del_device and waits for writes in progress (kernfs drains them), and it
+ * unbinds every DSP. From then on nothing adds to or takes from sof_shim_list but this
+ * function, which deletes the DSPs left (the lock is for the reader: no one contends).
+ * Emptying the list first would let a new_device write slip in between and register a DSP
+ * that outlives the module.
+ */
 static void __exit sof_shim_exit(void)
 {
 	struct sof_shim_entry *e, *tmp;
+
+	platform_driver_unregister(&sof_shim_driver);
 
 	mutex_lock(&sof_shim_list_mutex);
 	list_for_each_entry_safe_reverse(e, tmp, &sof_shim_list, list) {
@@ -585,7 +595,6 @@ static void __exit sof_shim_exit(void)
 	}
 	mutex_unlock(&sof_shim_list_mutex);
 
-	platform_driver_unregister(&sof_shim_driver);
 	debugfs_remove_recursive(sof_shim_debugfs_top);
 	sof_shim_client_ida_destroy();
 }

@@ -2,7 +2,8 @@
 # SOF shim reliability: a flood whose client cannot be resumed fails with that errno and leaves
 # the runtime PM usage count alone; a flood (or a flood waiting for another) ends at once when
 # its writer is killed; a message in flight when the firmware crashes and reboots is failed and
-# never acted on by the rebooted firmware.
+# never acted on by the rebooted firmware; unloading the parent while new_device is written
+# leaves no DSP behind.
 # kernels: bookworm debug
 # timeout: 180
 # kmods: snd-compress
@@ -112,4 +113,25 @@ t_eq "which handled those" 20 "$(sof_stat 0 fw_handled)"
 t_eq "no mismatched reply" 0 "$(sof_stat 0 mismatch)"
 t_eq "no message rejected by the DSP" 0 "$(sof_stat 0 dsp_reject)"
 
+# unload the parent while new_device is written: no DSP is left behind
+t_check "del_device 0" sof_del 0
+t_check "unload the client" rmmod snd_sof_shim_ipc_flood
+for round in 1 2 3; do
+	(i=10; while [ $i -lt 1000 ]; do
+		# the file goes first when the driver is unregistered
+		[ -e $SOF_DRV/new_device ] || break
+		echo "$i clients=none" 2>/dev/null >$SOF_DRV/new_device
+		i=$((i + 1))
+	done) &
+	w=$!
+	sleep 0.3
+	while ! rmmod snd_sof_shim 2>/dev/null; do sleep 0.05; done
+	wait $w
+	t_check "round $round: no DSP left after the unload" \
+		sh -c "! ls -d $SOF_PDEV/snd_sof_shim.* 2>/dev/null"
+	for d in $SOF_PDEV/snd_sof_shim.*; do
+		[ -e "$d" ] && echo "# left behind: $d"
+	done
+	modprobe snd_sof_shim
+done
 t_done
