@@ -152,6 +152,7 @@ static void mlx5_shim_obj_put(void)
 	if (refcount_dec_and_test(&mlx5_shim_objs))
 		complete(&mlx5_shim_objs_released);
 }
+
 /* create/delete of adapters */
 static DEFINE_MUTEX(mlx5_shim_adapters_lock);
 /* readers of the adapter list (LAG lookups run in probe, under other locks) */
@@ -444,8 +445,8 @@ int mlx5_shim_register_notifier(struct mlx5_shim_adev *madev, struct notifier_bl
 {
 	return blocking_notifier_chain_register(&madev->func->nh, nb);
 }
-ALLOW_ERROR_INJECTION(mlx5_shim_register_notifier, ERRNO);
 EXPORT_SYMBOL_NS_GPL(mlx5_shim_register_notifier, "MLX5_SHIM");
+ALLOW_ERROR_INJECTION(mlx5_shim_register_notifier, ERRNO);
 
 /**
  * mlx5_shim_unregister_notifier() - stop receiving port events
@@ -489,8 +490,8 @@ int mlx5_shim_wire_attach(struct mlx5_shim_adev *madev, mlx5_shim_rx_t rx, void 
 	spin_unlock(&func->ep_lock);
 	return 0;
 }
-ALLOW_ERROR_INJECTION(mlx5_shim_wire_attach, ERRNO);
 EXPORT_SYMBOL_NS_GPL(mlx5_shim_wire_attach, "MLX5_SHIM");
+ALLOW_ERROR_INJECTION(mlx5_shim_wire_attach, ERRNO);
 
 /**
  * mlx5_shim_wire_detach() - stop receiving; waits for receivers in flight
@@ -748,8 +749,8 @@ err_free_client:
 	kfree(client);
 	return err;
 }
-ALLOW_ERROR_INJECTION(mlx5_shim_client_probe, ERRNO);
 EXPORT_SYMBOL_NS_GPL(mlx5_shim_client_probe, "MLX5_SHIM");
+ALLOW_ERROR_INJECTION(mlx5_shim_client_probe, ERRNO);
 
 /**
  * mlx5_shim_client_remove() - &auxiliary_driver.remove of a reporting client

@@ -441,6 +441,7 @@ int sof_shim_ipc_tx(struct sof_shim_dev *sdev, void *msg, size_t msg_bytes,
 	atomic64_inc(&sdev->stat_tx);
 	return m->reply.error;
 }
+
 ALLOW_ERROR_INJECTION(sof_shim_ipc_tx, ERRNO);
 
 static void sof_shim_set_fw_state(struct sof_shim_dev *sdev, enum sof_shim_fw_state state)
@@ -526,6 +527,7 @@ int sof_shim_fw_boot(struct sof_shim_dev *sdev)
 	return sof_shim_dsp_notify(sdev, SOF_SHIM_IPC_GLB_FW_READY, &sdev->fw_version,
 				   sizeof(sdev->fw_version));
 }
+
 ALLOW_ERROR_INJECTION(sof_shim_fw_boot, ERRNO);
 
 /**

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # SOF shim teardown under load: deleting or unbinding a DSP while its clients flood it, and
 # unloading a client module while one of its files is in use.
+# kmods: snd-compress snd-soc-core
 . /tests/lib/ktap.sh
 . /tests/cases/sof-common.inc
 trap sof_cleanup EXIT

@@ -1,0 +1,125 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# Races: loops that race each other for a bounded time, on both shims at once. Parent create
+# and delete, client bind/unbind through sysfs, client module unload/load, SOF floods against
+# firmware crash/boot, SF add/del, eswitch mode and caps changes, link flaps, and system sleep
+# (pm_test devices) in the middle. A write may fail (EBUSY, ENOENT, ENODEV: the loops step on
+# each other); nothing may splat, hang or leak. Afterwards both shims still work and
+# everything unloads. Each loop's iteration count is printed.
+# kernels: bookworm debug
+# kmods: snd-compress snd-soc-core
+# timeout: 240
+. /tests/lib/ktap.sh
+. /tests/lib/pm.sh
+. /tests/cases/mlx5-common.inc
+. /tests/cases/sof-common.inc
+
+MODS="mlx5_shim_sf mlx5_shim_vdpa mlx5_shim_rdma mlx5_shim_eth mlx5_shim_core"
+PIDS=""
+cleanup() {
+	[ -n "$PIDS" ] && kill $PIDS 2>/dev/null
+	wait 2>/dev/null
+	pm_test_end
+	mlx5_cleanup 1 2
+	sof_cleanup
+}
+trap cleanup EXIT
+
+# Seconds each loop runs: the debug kernels are 5-10 times slower per operation.
+case $KERNEL in debug*) DUR=12 ;; *) DUR=5 ;; esac
+
+now() { read -r _u _r </proc/uptime; echo "${_u%.*}"; }
+END=$(($(now) + DUR))
+
+# race NAME CMD: run the shell command CMD in a loop until END, in the background; the
+# iteration count goes to /tmp/race.NAME
+race() {
+	(
+		_i=0
+		while [ "$(now)" -lt "$END" ]; do
+			eval "$2" >/dev/null 2>&1
+			_i=$((_i + 1))
+		done
+		echo $_i >/tmp/race.$1
+	) &
+	PIDS="$PIDS $!"
+}
+
+t_check "load the mlx5 shim and its clients" mlx5_load mlx5_shim_core mlx5_shim_eth mlx5_shim_rdma \
+	mlx5_shim_vdpa mlx5_shim_sf
+t_check "load the SOF shim and its clients" sof_load snd_sof_shim_ipc_flood snd_sof_shim_probes
+t_check "mlx5 adapter 1 ports=2" ctl $D/new_device "1 ports=2"
+t_check "SOF device 0" sof_new 0 clients=ipc_flood:2,probes
+S=$SOF_PDEV/snd_sof_shim.0
+F0=$(sof_flood_dir 0 0)
+F1=$(sof_flood_dir 0 1)
+ETH=$(adev mlx5_shim1p1 eth)
+EDRV=$AB/$ETH/driver
+EDRV=$(readlink $EDRV)
+EDRV=/sys/bus/$AUXBUS_BUS/drivers/${EDRV##*/}
+rm -f /tmp/race.*
+
+race mlx5-parent "echo '2 ports=2' >$D/new_device; echo 2 >$D/del_device"
+race mlx5-bind "echo $ETH >$EDRV/unbind; echo $ETH >$EDRV/bind"
+race mlx5-sf "echo 4 >$D/mlx5_shim1p0/sf_add; echo 4 >$D/mlx5_shim1p0/sf_del"
+race mlx5-esw "echo switchdev >$D/mlx5_shim1p0/esw_mode; echo legacy >$D/mlx5_shim1p0/esw_mode"
+race mlx5-caps "echo eth >$D/mlx5_shim1p1/caps; echo eth,rdma,vnet >$D/mlx5_shim1p1/caps"
+race mlx5-link "echo down >$D/mlx5_shim1p0/link; echo up >$D/mlx5_shim1p0/link"
+race mlx5-client-module "rmmod mlx5_shim_rdma; modprobe mlx5_shim_rdma"
+race sof-parent "echo '1 clients=ipc_flood:1' >$SOF_DRV/new_device; echo 1 >$SOF_DRV/del_device"
+race sof-flood0 "echo 20 >$F0/ipc_flood_count"
+race sof-flood1 "echo 20 >$F1/ipc_flood_duration_ms"
+race sof-crash "echo crash >$S/fw_state; echo boot >$S/fw_state"
+race sof-client-module "rmmod snd_sof_shim_probes; modprobe snd_sof_shim_probes"
+
+# System sleep in the middle, while the loops run
+sleeps=0
+if [ -w /sys/power/pm_test ] && grep -qw freeze /sys/power/state; then
+	pm_test_begin devices
+	while [ "$(now)" -lt "$END" ]; do
+		echo freeze >/sys/power/state 2>/dev/null && sleeps=$((sleeps + 1))
+	done
+	pm_test_end
+fi
+
+wait
+PIDS=""
+total=0
+for f in /tmp/race.*; do
+	n=$(cat "$f")
+	total=$((total + n))
+	echo "# ${f#/tmp/race.}: $n iterations"
+	[ "$n" -gt 0 ] || t_fail "loop ${f#/tmp/race.} ran" "0 iterations"
+done
+t_eq "all 12 loops ended" 12 "$(ls /tmp/race.* | wc -l)"
+echo "# race-10: $total iterations of 12 loops in $DUR s, $sleeps system sleeps"
+if [ -w /sys/power/pm_test ] && grep -qw freeze /sys/power/state; then
+	t_check "system sleeps completed during the race" test "$sleeps" -gt 0
+fi
+
+# Both shims still work: the loops' objects can be made again and clients bind
+echo 2 >$D/del_device 2>/dev/null
+echo 1 >$SOF_DRV/del_device 2>/dev/null
+grep -q "^mlx5_shim_rdma " /proc/modules || modprobe mlx5_shim_rdma
+grep -q "^snd_sof_shim_probes " /proc/modules || modprobe snd_sof_shim_probes
+[ "$(cat $S/fw_state)" = crashed ] && echo boot >$S/fw_state
+echo legacy >$D/mlx5_shim1p0/esw_mode 2>/dev/null
+echo up >$D/mlx5_shim1p0/link 2>/dev/null
+echo eth,rdma,vnet >$D/mlx5_shim1p1/caps 2>/dev/null
+[ -e "$EDRV/$ETH" ] || echo "$ETH" >$EDRV/bind 2>/dev/null
+t_check "mlx5 adapter 2 again" ctl $D/new_device "2 ports=2"
+t_check "eth client bound on adapter 2" t_wait_for "$PB/mlx5_shim2p0/$(adev mlx5_shim2p0 eth)/driver"
+t_check "eth client bound on adapter 1 port 1" test -e "$AB/$ETH/driver"
+t_check "SOF firmware running" test "$(cat $S/fw_state)" = boot_complete
+t_check "flood after the race" sh -c "echo 10 >$F0/ipc_flood_count"
+t_check "SOF device 1 again" sof_new 1 clients=ipc_flood:1
+t_check "delete all" sh -c "echo 1 >$D/del_device && echo 2 >$D/del_device && \
+	echo 0 >$SOF_DRV/del_device && echo 1 >$SOF_DRV/del_device"
+for m in $MODS snd_sof_shim_probes snd_sof_shim_ipc_flood snd_sof_shim; do
+	t_check "rmmod $m" rmmod $m
+done
+# on the kernel backend auxbus.ko is the compat code, loaded only where a module needs it
+if [ "$BACKEND" = bundled ] || grep -q "^auxbus " /proc/modules; then
+	t_check "rmmod auxbus" rmmod auxbus
+fi
+t_done
