@@ -13,7 +13,8 @@
  * exposes the auxiliary devices its capabilities and eswitch mode support, chosen from
  * mlx5_shim_adev_devices[] as mainline's drivers/net/ethernet/mellanox/mlx5/core/dev.c
  * chooses from mlx5_adev_devices[], and has its own control files in
- * /sys/kernel/debug/mlx5_shim/<port>/: caps, esw_mode, link, pm, sf_add, sf_del, sfs, lag.
+ * /sys/kernel/debug/mlx5_shim/<port>/: caps, esw_mode, link, pm, sf_add, sf_del, sfs, lag,
+ * and the test knob fail_attach.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -97,6 +98,7 @@ struct mlx5_shim_func {
 	bool link_up;
 	bool detached;
 	bool disable_all;
+	u32 fail_attach;		/* test knob: the next attach fails at this device */
 	u64 guid;
 	u32 adapter;
 	u32 port;
@@ -367,15 +369,22 @@ static int mlx5_shim_attach_locked(struct mlx5_shim_func *func)
 {
 	const struct auxiliary_driver *adrv;
 	struct mlx5_shim_adev *madev;
+	u32 fail_at, n = 0;
 	int i, err = 0;
 
 	lockdep_assert_held(&func->lock);
+	fail_at = func->fail_attach;
+	WRITE_ONCE(func->fail_attach, 0);
 	func->detached = false;
 	for (i = 0; i < MLX5_SHIM_ADEV_NUM; i++) {
 		madev = func->adev[i];
 		if (!madev) {
 			if (!mlx5_shim_adev_devices[i].is_supported(func))
 				continue;
+			if (++n == fail_at) {
+				err = -EIO;
+				break;
+			}
 			madev = mlx5_shim_add_adev(func, i);
 			if (IS_ERR(madev)) {
 				err = PTR_ERR(madev);
@@ -386,6 +395,10 @@ static int mlx5_shim_attach_locked(struct mlx5_shim_func *func)
 		}
 		if (!madev->suspended)
 			continue;
+		if (++n == fail_at) {
+			err = -EIO;
+			break;
+		}
 		madev->suspended = false;
 		device_lock(&madev->adev.dev);
 		adrv = madev->adev.dev.driver ? to_auxiliary_drv(madev->adev.dev.driver) : NULL;
@@ -1261,6 +1274,32 @@ static int pm_show(void *data, char *buf, size_t size)
 
 MLX5_SHIM_CTRL_RW(pm);
 
+/*
+ * Test knob: "N" makes the next attach fail with -EIO at the Nth device it would add or
+ * resume (1 is the first), after attaching the ones before it; "0" disarms it.
+ */
+static int fail_attach_store(void *data, char *cmd)
+{
+	struct mlx5_shim_port *port = data;
+	u32 n;
+
+	if (kstrtou32(cmd, 10, &n) || n > MLX5_SHIM_ADEV_NUM)
+		return -EINVAL;
+	mutex_lock(&port->func.lock);
+	WRITE_ONCE(port->func.fail_attach, n);
+	mutex_unlock(&port->func.lock);
+	return 0;
+}
+
+static int fail_attach_show(void *data, char *buf, size_t size)
+{
+	struct mlx5_shim_port *port = data;
+
+	return scnprintf(buf, size, "%u\n", READ_ONCE(port->func.fail_attach));
+}
+
+MLX5_SHIM_CTRL_RW(fail_attach);
+
 static int mlx5_shim_parse_sfnum(const char *cmd, u32 *sfnum)
 {
 	if (kstrtou32(cmd, 10, sfnum) || *sfnum > MLX5_SHIM_MAX_SFNUM)
@@ -1331,6 +1370,7 @@ static void mlx5_shim_port_debugfs_init(struct mlx5_shim_port *port)
 	debugfs_create_file("esw_mode", 0600, d, port, &esw_mode_fops);
 	debugfs_create_file("link", 0600, d, port, &link_fops);
 	debugfs_create_file("pm", 0600, d, port, &pm_fops);
+	debugfs_create_file("fail_attach", 0600, d, port, &fail_attach_fops);
 	debugfs_create_file("sf_add", 0200, d, port, &sf_add_fops);
 	debugfs_create_file("sf_del", 0200, d, port, &sf_del_fops);
 	debugfs_create_file("sfs", 0400, d, port, &sfs_fops);
