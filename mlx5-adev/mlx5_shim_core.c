@@ -330,86 +330,123 @@ static void mlx5_shim_notify(struct mlx5_shim_func *func, enum mlx5_shim_event e
 	blocking_notifier_call_chain(&func->nh, event, &caps);
 }
 
+/* Call the bound driver's suspend(); true when the device is kept, suspended. */
+static bool mlx5_shim_suspend_adev(struct mlx5_shim_adev *madev)
+{
+	const struct auxiliary_driver *adrv;
+	int err;
+
+	device_lock(&madev->adev.dev);
+	adrv = madev->adev.dev.driver ? to_auxiliary_drv(madev->adev.dev.driver) : NULL;
+	if (adrv && adrv->suspend) {
+		err = adrv->suspend(&madev->adev, PMSG_SUSPEND);
+		if (err)
+			dev_warn(&madev->adev.dev, "suspend failed: %d\n", err);
+		madev->suspended = true;
+	}
+	device_unlock(&madev->adev.dev);
+	return madev->suspended;
+}
+
+/* Call the bound driver's resume(); on failure the device stays suspended. */
+static int mlx5_shim_resume_adev(struct mlx5_shim_adev *madev)
+{
+	const struct auxiliary_driver *adrv;
+	int err = 0;
+
+	device_lock(&madev->adev.dev);
+	adrv = madev->adev.dev.driver ? to_auxiliary_drv(madev->adev.dev.driver) : NULL;
+	if (adrv && adrv->resume)
+		err = adrv->resume(&madev->adev);
+	if (!err)
+		madev->suspended = false;
+	device_unlock(&madev->adev.dev);
+	return err;
+}
+
 /*
  * Detach, as mlx5_detach_device(): with @suspend, devices whose driver can suspend keep
  * existing and get suspend(); every other device is deleted. Attach undoes it.
  */
 static void mlx5_shim_detach_locked(struct mlx5_shim_func *func, bool suspend)
 {
-	const struct auxiliary_driver *adrv;
 	struct mlx5_shim_adev *madev;
-	int i, err;
+	int i;
 
 	lockdep_assert_held(&func->lock);
 	for (i = MLX5_SHIM_ADEV_NUM - 1; i >= 0; i--) {
 		madev = func->adev[i];
 		if (!madev)
 			continue;
-		if (suspend && mlx5_shim_adev_devices[i].is_supported(func)) {
-			device_lock(&madev->adev.dev);
-			adrv = madev->adev.dev.driver ?
-			       to_auxiliary_drv(madev->adev.dev.driver) : NULL;
-			if (adrv && adrv->suspend) {
-				err = adrv->suspend(&madev->adev, PMSG_SUSPEND);
-				if (err)
-					dev_warn(&madev->adev.dev, "suspend failed: %d\n", err);
-				madev->suspended = true;
-			}
-			device_unlock(&madev->adev.dev);
-			if (madev->suspended)
-				continue;
-		}
+		if (suspend && mlx5_shim_adev_devices[i].is_supported(func) &&
+		    mlx5_shim_suspend_adev(madev))
+			continue;
 		mlx5_shim_del_adev(madev);
 		func->adev[i] = NULL;
 	}
 	func->detached = true;
 }
 
+/*
+ * Attach, as mlx5_attach_device(): add the supported devices that are missing and resume
+ * the suspended ones, in table order. All or nothing: when a device fails, the ones this
+ * attach added are deleted and the ones it resumed are suspended again, in reverse order,
+ * so the function is left detached as it was and a later attach retries.
+ */
 static int mlx5_shim_attach_locked(struct mlx5_shim_func *func)
 {
-	const struct auxiliary_driver *adrv;
 	struct mlx5_shim_adev *madev;
+	unsigned long added = 0;
 	u32 fail_at, n = 0;
 	int i, err = 0;
 
 	lockdep_assert_held(&func->lock);
 	fail_at = func->fail_attach;
 	WRITE_ONCE(func->fail_attach, 0);
-	func->detached = false;
 	for (i = 0; i < MLX5_SHIM_ADEV_NUM; i++) {
 		madev = func->adev[i];
-		if (!madev) {
-			if (!mlx5_shim_adev_devices[i].is_supported(func))
-				continue;
-			if (++n == fail_at) {
-				err = -EIO;
-				break;
-			}
-			madev = mlx5_shim_add_adev(func, i);
-			if (IS_ERR(madev)) {
-				err = PTR_ERR(madev);
-				break;
-			}
-			func->adev[i] = madev;
+		if (madev && !madev->suspended)
 			continue;
-		}
-		if (!madev->suspended)
+		if (!madev && !mlx5_shim_adev_devices[i].is_supported(func))
 			continue;
 		if (++n == fail_at) {
 			err = -EIO;
 			break;
 		}
-		madev->suspended = false;
-		device_lock(&madev->adev.dev);
-		adrv = madev->adev.dev.driver ? to_auxiliary_drv(madev->adev.dev.driver) : NULL;
-		if (adrv && adrv->resume)
-			err = adrv->resume(&madev->adev);
-		device_unlock(&madev->adev.dev);
-		if (err)
+		if (madev) {
+			err = mlx5_shim_resume_adev(madev);
+			if (err)
+				break;
+			continue;
+		}
+		madev = mlx5_shim_add_adev(func, i);
+		if (IS_ERR(madev)) {
+			err = PTR_ERR(madev);
 			break;
+		}
+		func->adev[i] = madev;
+		__set_bit(i, &added);
 	}
 	if (err)
-		dev_warn(func->device, "attach: device %d failed: %d\n", i, err);
+		goto err_detach;
+	func->detached = false;
+	return 0;
+
+err_detach:
+	dev_err(func->device, "attach: %s failed: %d\n", mlx5_shim_adev_devices[i].suffix, err);
+	while (--i >= 0) {
+		madev = func->adev[i];
+		if (!madev)
+			continue;
+		if (__test_and_clear_bit(i, &added)) {
+			mlx5_shim_del_adev(madev);
+			func->adev[i] = NULL;
+		} else if (!madev->suspended && !mlx5_shim_suspend_adev(madev)) {
+			/* resumed, but its driver can no longer suspend: delete it */
+			mlx5_shim_del_adev(madev);
+			func->adev[i] = NULL;
+		}
+	}
 	return err;
 }
 
