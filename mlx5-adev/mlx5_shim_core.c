@@ -122,6 +122,7 @@ struct mlx5_shim_port {
 	unsigned int num_sfs;
 	struct dentry *ddir;
 	bool bound;			/* under mlx5_shim_registry_lock */
+	bool sleep_detached;		/* under func.lock: system suspend detached it */
 	int probe_err;
 };
 
@@ -1516,26 +1517,37 @@ static int mlx5_shim_port_remove(struct device *dev)
 	return 0;
 }
 
-/* System sleep: detach with suspend and attach, as mlx5's PCI suspend/resume do. */
+/*
+ * System sleep: detach with suspend and attach, as mlx5's PCI suspend/resume do. Resume
+ * attaches only what suspend detached: a port the user detached through its pm control
+ * file stays detached until the user attaches it.
+ */
 static int __maybe_unused mlx5_shim_port_suspend(struct device *dev)
 {
-	struct mlx5_shim_func *func = &to_mlx5_shim_port(dev)->func;
+	struct mlx5_shim_port *port = to_mlx5_shim_port(dev);
+	struct mlx5_shim_func *func = &port->func;
 
 	mutex_lock(&func->lock);
-	if (!func->detached)
+	if (!func->detached) {
 		mlx5_shim_detach_locked(func, true);
+		port->sleep_detached = true;
+	}
 	mutex_unlock(&func->lock);
 	return 0;
 }
 
 static int __maybe_unused mlx5_shim_port_resume(struct device *dev)
 {
-	struct mlx5_shim_func *func = &to_mlx5_shim_port(dev)->func;
+	struct mlx5_shim_port *port = to_mlx5_shim_port(dev);
+	struct mlx5_shim_func *func = &port->func;
 	int err = 0;
 
 	mutex_lock(&func->lock);
-	if (func->detached)
+	if (port->sleep_detached) {
+		/* on failure the port stays detached; its pm file can retry */
 		err = mlx5_shim_attach_locked(func);
+		port->sleep_detached = false;
+	}
 	mutex_unlock(&func->lock);
 	return err;
 }
