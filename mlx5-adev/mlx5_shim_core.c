@@ -50,6 +50,7 @@
 #define MLX5_SHIM_MAX_SFNUM		65535
 #define MLX5_SHIM_CMD_MAX		128	/* longest accepted control-file write */
 #define MLX5_SHIM_GUID_BASE		0x02c9030000000000ULL
+#define MLX5_SHIM_PORT_NAME		"mlx5_shim%up%u"	/* adapter id, port index */
 
 /*
  * The per-port SF limit, MLX5_SHIM_MAX_SFS at most: a test reaches the limit (-ENOSPC)
@@ -602,33 +603,45 @@ struct mlx5_shim_lag_match {
 };
 
 #ifdef MLX5_SHIM_LAG_BY_BUS
-static struct bus_type mlx5_shim_bus;
-
-/* auxiliary_find_device() match: a port-level device of ours on another port */
+/*
+ * Lifetime: the bus walk holds a reference on each device it tests and
+ * auxiliary_find_device() returns its match with one, but a device's reference on its
+ * parent ends in device_del(), not at its release: a concurrent del_device can free the
+ * port (and its adapter) while we still hold one of its auxiliary devices. So neither
+ * the match nor the result touches dev->parent. The device's own name tells it is ours
+ * (mlx5_shim_core.<kind>.<id>; only this module gives such names), and its identity
+ * fields, which live as long as the device, tell the port and give the port's name.
+ */
 static int mlx5_shim_lag_match(struct device *dev, const void *data)
 {
 	const struct mlx5_shim_lag_match *m = data;
 	struct mlx5_shim_adev *madev;
 
-	if (!dev->parent || dev->parent->bus != &mlx5_shim_bus)
+	if (strncmp(dev_name(dev), KBUILD_MODNAME ".", strlen(KBUILD_MODNAME ".")))
 		return 0;
 	madev = to_mlx5_shim_adev(to_auxiliary_dev(dev));
-	return madev->kind != MLX5_SHIM_ADEV_SF && madev->guid == m->guid &&
-	       madev->port != m->port;
+	return !madev->is_sf && madev->guid == m->guid && madev->port != m->port;
 }
 
 static int mlx5_shim_lag_lookup(const struct mlx5_shim_lag_match *m, char *buf, size_t size)
 {
 	struct auxiliary_device *peer;
+	struct mlx5_shim_adev *madev;
 
 	peer = auxiliary_find_device(NULL, m, mlx5_shim_lag_match);
 	if (!peer)
 		return -ENODEV;
-	strscpy(buf, dev_name(peer->dev.parent), size);
+	madev = to_mlx5_shim_adev(peer);
+	snprintf(buf, size, MLX5_SHIM_PORT_NAME, madev->adapter, madev->port);
 	put_device(&peer->dev);
 	return 0;
 }
 #else
+/*
+ * Lifetime: an adapter on the list is alive (the list holds a reference) and
+ * mlx5_shim_adapter_del() takes it off under mlx5_shim_registry_lock before it
+ * unregisters the ports, so the ports and their names are valid while the lock is held.
+ */
 static int mlx5_shim_lag_lookup(const struct mlx5_shim_lag_match *m, char *buf, size_t size)
 {
 	struct mlx5_shim_adapter *adapter;
@@ -1631,7 +1644,7 @@ static int mlx5_shim_adapter_new(u32 id, unsigned int num_ports, u32 caps)
 		if (err < 0)
 			goto err_put_ports;
 		port->func.adev_idx = err;
-		err = dev_set_name(&port->dev, "mlx5_shim%up%u", id, i);
+		err = dev_set_name(&port->dev, MLX5_SHIM_PORT_NAME, id, i);
 		if (err)
 			goto err_put_ports;
 	}

@@ -2,14 +2,15 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # mlx5 shim: a failed attach (the port's fail_attach test knob) undoes what it did and leaves
 # the port detached, so a second attach retries: after a suspend (devices kept, suspended) and
-# after a detach (devices deleted).
+# after a detach (devices deleted). Then LAG peer lookups, which walk every auxiliary device,
+# while another adapter's devices come and go.
 # kernels: bookworm debug
 # timeout: 120
 . /tests/lib/ktap.sh
 . /tests/cases/mlx5-common.inc
 
 MODS="mlx5_shim_vdpa mlx5_shim_rdma mlx5_shim_eth mlx5_shim_core"
-cleanup() { mlx5_cleanup 1; }
+cleanup() { mlx5_cleanup 1 2; }
 trap cleanup EXIT
 
 # names PORT: the port's auxiliary devices
@@ -53,4 +54,19 @@ t_eq "deleted: devices re-added" "$before" "$(names mlx5_shim1p0)"
 t_check "deleted: re-added devices bound" test -e "$AB/$(adev mlx5_shim1p0 vnet)/driver"
 t_eq "pm: port 1 untouched" active "$(cat "$AB/$(adev mlx5_shim1p1 rdma)/rdma_state")"
 
+# LAG lookups test every auxiliary device on the bus while adapter 2's are deleted
+R=$AB/$(adev mlx5_shim1p0 rdma)
+(while :; do cat "$R/rdma_lag_peer" $D/mlx5_shim1p1/lag; done) >/tmp/mlx5-lag 2>&1 &
+BG=$!
+n=0
+while [ $n -lt 20 ] && ctl $D/new_device "2 ports=2 caps=rdma" && ctl $D/del_device 2; do
+	n=$((n + 1))
+done
+kill $BG
+wait $BG 2>/dev/null
+BG=""
+t_eq "lag: adapter 2 created and deleted 20 times" 20 $n
+t_eq "lag: every lookup found the peer" "mlx5_shim1p0 mlx5_shim1p1" \
+	"$(sort -u /tmp/mlx5-lag | tr '\n' ' ' | sed 's/ $//')"
+rm -f /tmp/mlx5-lag
 t_done
