@@ -13,7 +13,8 @@
  * exposes the auxiliary devices its capabilities and eswitch mode support, chosen from
  * mlx5_shim_adev_devices[] as mainline's drivers/net/ethernet/mellanox/mlx5/core/dev.c
  * chooses from mlx5_adev_devices[], and has its own control files in
- * /sys/kernel/debug/mlx5_shim/<port>/: caps, esw_mode, link, pm, sf_add, sf_del, sfs, lag.
+ * /sys/kernel/debug/mlx5_shim/<port>/: caps, esw_mode, link, pm, sf_add, sf_del, sfs, lag,
+ * and the test knob fail_attach.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -49,6 +50,7 @@
 #define MLX5_SHIM_MAX_SFNUM		65535
 #define MLX5_SHIM_CMD_MAX		128	/* longest accepted control-file write */
 #define MLX5_SHIM_GUID_BASE		0x02c9030000000000ULL
+#define MLX5_SHIM_PORT_NAME		"mlx5_shim%up%u"	/* adapter id, port index */
 
 /*
  * The per-port SF limit, MLX5_SHIM_MAX_SFS at most: a test reaches the limit (-ENOSPC)
@@ -97,6 +99,7 @@ struct mlx5_shim_func {
 	bool link_up;
 	bool detached;
 	bool disable_all;
+	u32 fail_attach;		/* test knob: the next attach fails at this device */
 	u64 guid;
 	u32 adapter;
 	u32 port;
@@ -120,6 +123,7 @@ struct mlx5_shim_port {
 	unsigned int num_sfs;
 	struct dentry *ddir;
 	bool bound;			/* under mlx5_shim_registry_lock */
+	bool sleep_detached;		/* under func.lock: system suspend detached it */
 	int probe_err;
 };
 
@@ -329,75 +333,123 @@ static void mlx5_shim_notify(struct mlx5_shim_func *func, enum mlx5_shim_event e
 	blocking_notifier_call_chain(&func->nh, event, &caps);
 }
 
+/* Call the bound driver's suspend(); true when the device is kept, suspended. */
+static bool mlx5_shim_suspend_adev(struct mlx5_shim_adev *madev)
+{
+	const struct auxiliary_driver *adrv;
+	int err;
+
+	device_lock(&madev->adev.dev);
+	adrv = madev->adev.dev.driver ? to_auxiliary_drv(madev->adev.dev.driver) : NULL;
+	if (adrv && adrv->suspend) {
+		err = adrv->suspend(&madev->adev, PMSG_SUSPEND);
+		if (err)
+			dev_warn(&madev->adev.dev, "suspend failed: %d\n", err);
+		madev->suspended = true;
+	}
+	device_unlock(&madev->adev.dev);
+	return madev->suspended;
+}
+
+/* Call the bound driver's resume(); on failure the device stays suspended. */
+static int mlx5_shim_resume_adev(struct mlx5_shim_adev *madev)
+{
+	const struct auxiliary_driver *adrv;
+	int err = 0;
+
+	device_lock(&madev->adev.dev);
+	adrv = madev->adev.dev.driver ? to_auxiliary_drv(madev->adev.dev.driver) : NULL;
+	if (adrv && adrv->resume)
+		err = adrv->resume(&madev->adev);
+	if (!err)
+		madev->suspended = false;
+	device_unlock(&madev->adev.dev);
+	return err;
+}
+
 /*
  * Detach, as mlx5_detach_device(): with @suspend, devices whose driver can suspend keep
  * existing and get suspend(); every other device is deleted. Attach undoes it.
  */
 static void mlx5_shim_detach_locked(struct mlx5_shim_func *func, bool suspend)
 {
-	const struct auxiliary_driver *adrv;
 	struct mlx5_shim_adev *madev;
-	int i, err;
+	int i;
 
 	lockdep_assert_held(&func->lock);
 	for (i = MLX5_SHIM_ADEV_NUM - 1; i >= 0; i--) {
 		madev = func->adev[i];
 		if (!madev)
 			continue;
-		if (suspend && mlx5_shim_adev_devices[i].is_supported(func)) {
-			device_lock(&madev->adev.dev);
-			adrv = madev->adev.dev.driver ?
-			       to_auxiliary_drv(madev->adev.dev.driver) : NULL;
-			if (adrv && adrv->suspend) {
-				err = adrv->suspend(&madev->adev, PMSG_SUSPEND);
-				if (err)
-					dev_warn(&madev->adev.dev, "suspend failed: %d\n", err);
-				madev->suspended = true;
-			}
-			device_unlock(&madev->adev.dev);
-			if (madev->suspended)
-				continue;
-		}
+		if (suspend && mlx5_shim_adev_devices[i].is_supported(func) &&
+		    mlx5_shim_suspend_adev(madev))
+			continue;
 		mlx5_shim_del_adev(madev);
 		func->adev[i] = NULL;
 	}
 	func->detached = true;
 }
 
+/*
+ * Attach, as mlx5_attach_device(): add the supported devices that are missing and resume
+ * the suspended ones, in table order. All or nothing: when a device fails, the ones this
+ * attach added are deleted and the ones it resumed are suspended again, in reverse order,
+ * so the function is left detached as it was and a later attach retries.
+ */
 static int mlx5_shim_attach_locked(struct mlx5_shim_func *func)
 {
-	const struct auxiliary_driver *adrv;
 	struct mlx5_shim_adev *madev;
+	unsigned long added = 0;
+	u32 fail_at, n = 0;
 	int i, err = 0;
 
 	lockdep_assert_held(&func->lock);
-	func->detached = false;
+	fail_at = func->fail_attach;
+	WRITE_ONCE(func->fail_attach, 0);
 	for (i = 0; i < MLX5_SHIM_ADEV_NUM; i++) {
 		madev = func->adev[i];
-		if (!madev) {
-			if (!mlx5_shim_adev_devices[i].is_supported(func))
-				continue;
-			madev = mlx5_shim_add_adev(func, i);
-			if (IS_ERR(madev)) {
-				err = PTR_ERR(madev);
+		if (madev && !madev->suspended)
+			continue;
+		if (!madev && !mlx5_shim_adev_devices[i].is_supported(func))
+			continue;
+		if (++n == fail_at) {
+			err = -EIO;
+			break;
+		}
+		if (madev) {
+			err = mlx5_shim_resume_adev(madev);
+			if (err)
 				break;
-			}
-			func->adev[i] = madev;
 			continue;
 		}
-		if (!madev->suspended)
-			continue;
-		madev->suspended = false;
-		device_lock(&madev->adev.dev);
-		adrv = madev->adev.dev.driver ? to_auxiliary_drv(madev->adev.dev.driver) : NULL;
-		if (adrv && adrv->resume)
-			err = adrv->resume(&madev->adev);
-		device_unlock(&madev->adev.dev);
-		if (err)
+		madev = mlx5_shim_add_adev(func, i);
+		if (IS_ERR(madev)) {
+			err = PTR_ERR(madev);
 			break;
+		}
+		func->adev[i] = madev;
+		__set_bit(i, &added);
 	}
 	if (err)
-		dev_warn(func->device, "attach: device %d failed: %d\n", i, err);
+		goto err_detach;
+	func->detached = false;
+	return 0;
+
+err_detach:
+	dev_err(func->device, "attach: %s failed: %d\n", mlx5_shim_adev_devices[i].suffix, err);
+	while (--i >= 0) {
+		madev = func->adev[i];
+		if (!madev)
+			continue;
+		if (__test_and_clear_bit(i, &added)) {
+			mlx5_shim_del_adev(madev);
+			func->adev[i] = NULL;
+		} else if (!madev->suspended && !mlx5_shim_suspend_adev(madev)) {
+			/* resumed, but its driver can no longer suspend: delete it */
+			mlx5_shim_del_adev(madev);
+			func->adev[i] = NULL;
+		}
+	}
 	return err;
 }
 
@@ -552,33 +604,45 @@ struct mlx5_shim_lag_match {
 };
 
 #ifdef MLX5_SHIM_LAG_BY_BUS
-static struct bus_type mlx5_shim_bus;
-
-/* auxiliary_find_device() match: a port-level device of ours on another port */
+/*
+ * Lifetime: the bus walk holds a reference on each device it tests and
+ * auxiliary_find_device() returns its match with one, but a device's reference on its
+ * parent ends in device_del(), not at its release: a concurrent del_device can free the
+ * port (and its adapter) while we still hold one of its auxiliary devices. So neither
+ * the match nor the result touches dev->parent. The device's own name tells it is ours
+ * (mlx5_shim_core.<kind>.<id>; only this module gives such names), and its identity
+ * fields, which live as long as the device, tell the port and give the port's name.
+ */
 static int mlx5_shim_lag_match(struct device *dev, const void *data)
 {
 	const struct mlx5_shim_lag_match *m = data;
 	struct mlx5_shim_adev *madev;
 
-	if (!dev->parent || dev->parent->bus != &mlx5_shim_bus)
+	if (strncmp(dev_name(dev), KBUILD_MODNAME ".", strlen(KBUILD_MODNAME ".")))
 		return 0;
 	madev = to_mlx5_shim_adev(to_auxiliary_dev(dev));
-	return madev->kind != MLX5_SHIM_ADEV_SF && madev->guid == m->guid &&
-	       madev->port != m->port;
+	return !madev->is_sf && madev->guid == m->guid && madev->port != m->port;
 }
 
 static int mlx5_shim_lag_lookup(const struct mlx5_shim_lag_match *m, char *buf, size_t size)
 {
 	struct auxiliary_device *peer;
+	struct mlx5_shim_adev *madev;
 
 	peer = auxiliary_find_device(NULL, m, mlx5_shim_lag_match);
 	if (!peer)
 		return -ENODEV;
-	strscpy(buf, dev_name(peer->dev.parent), size);
+	madev = to_mlx5_shim_adev(peer);
+	snprintf(buf, size, MLX5_SHIM_PORT_NAME, madev->adapter, madev->port);
 	put_device(&peer->dev);
 	return 0;
 }
 #else
+/*
+ * Lifetime: an adapter on the list is alive (the list holds a reference) and
+ * mlx5_shim_adapter_del() takes it off under mlx5_shim_registry_lock before it
+ * unregisters the ports, so the ports and their names are valid while the lock is held.
+ */
 static int mlx5_shim_lag_lookup(const struct mlx5_shim_lag_match *m, char *buf, size_t size)
 {
 	struct mlx5_shim_adapter *adapter;
@@ -1262,6 +1326,32 @@ static int pm_show(void *data, char *buf, size_t size)
 
 MLX5_SHIM_CTRL_RW(pm);
 
+/*
+ * Test knob: "N" makes the next attach fail with -EIO at the Nth device it would add or
+ * resume (1 is the first), after attaching the ones before it; "0" disarms it.
+ */
+static int fail_attach_store(void *data, char *cmd)
+{
+	struct mlx5_shim_port *port = data;
+	u32 n;
+
+	if (kstrtou32(cmd, 10, &n) || n > MLX5_SHIM_ADEV_NUM)
+		return -EINVAL;
+	mutex_lock(&port->func.lock);
+	WRITE_ONCE(port->func.fail_attach, n);
+	mutex_unlock(&port->func.lock);
+	return 0;
+}
+
+static int fail_attach_show(void *data, char *buf, size_t size)
+{
+	struct mlx5_shim_port *port = data;
+
+	return scnprintf(buf, size, "%u\n", READ_ONCE(port->func.fail_attach));
+}
+
+MLX5_SHIM_CTRL_RW(fail_attach);
+
 static int mlx5_shim_parse_sfnum(const char *cmd, u32 *sfnum)
 {
 	if (kstrtou32(cmd, 10, sfnum) || *sfnum > MLX5_SHIM_MAX_SFNUM)
@@ -1332,6 +1422,7 @@ static void mlx5_shim_port_debugfs_init(struct mlx5_shim_port *port)
 	debugfs_create_file("esw_mode", 0600, d, port, &esw_mode_fops);
 	debugfs_create_file("link", 0600, d, port, &link_fops);
 	debugfs_create_file("pm", 0600, d, port, &pm_fops);
+	debugfs_create_file("fail_attach", 0600, d, port, &fail_attach_fops);
 	debugfs_create_file("sf_add", 0200, d, port, &sf_add_fops);
 	debugfs_create_file("sf_del", 0200, d, port, &sf_del_fops);
 	debugfs_create_file("sfs", 0400, d, port, &sfs_fops);
@@ -1440,26 +1531,37 @@ static int mlx5_shim_port_remove(struct device *dev)
 	return 0;
 }
 
-/* System sleep: detach with suspend and attach, as mlx5's PCI suspend/resume do. */
+/*
+ * System sleep: detach with suspend and attach, as mlx5's PCI suspend/resume do. Resume
+ * attaches only what suspend detached: a port the user detached through its pm control
+ * file stays detached until the user attaches it.
+ */
 static int __maybe_unused mlx5_shim_port_suspend(struct device *dev)
 {
-	struct mlx5_shim_func *func = &to_mlx5_shim_port(dev)->func;
+	struct mlx5_shim_port *port = to_mlx5_shim_port(dev);
+	struct mlx5_shim_func *func = &port->func;
 
 	mutex_lock(&func->lock);
-	if (!func->detached)
+	if (!func->detached) {
 		mlx5_shim_detach_locked(func, true);
+		port->sleep_detached = true;
+	}
 	mutex_unlock(&func->lock);
 	return 0;
 }
 
 static int __maybe_unused mlx5_shim_port_resume(struct device *dev)
 {
-	struct mlx5_shim_func *func = &to_mlx5_shim_port(dev)->func;
+	struct mlx5_shim_port *port = to_mlx5_shim_port(dev);
+	struct mlx5_shim_func *func = &port->func;
 	int err = 0;
 
 	mutex_lock(&func->lock);
-	if (func->detached)
+	if (port->sleep_detached) {
+		/* on failure the port stays detached; its pm file can retry */
 		err = mlx5_shim_attach_locked(func);
+		port->sleep_detached = false;
+	}
 	mutex_unlock(&func->lock);
 	return err;
 }
@@ -1543,7 +1645,7 @@ static int mlx5_shim_adapter_new(u32 id, unsigned int num_ports, u32 caps)
 		if (err < 0)
 			goto err_put_ports;
 		port->func.adev_idx = err;
-		err = dev_set_name(&port->dev, "mlx5_shim%up%u", id, i);
+		err = dev_set_name(&port->dev, MLX5_SHIM_PORT_NAME, id, i);
 		if (err)
 			goto err_put_ports;
 	}

@@ -13,6 +13,7 @@
 #include <linux/etherdevice.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
+#include <linux/mutex.h>
 #include <linux/netdevice.h>
 #include <linux/rtnetlink.h>
 
@@ -22,10 +23,17 @@ static bool sf_netdev = true;
 module_param(sf_netdev, bool, 0644);
 MODULE_PARM_DESC(sf_netdev, "register a netdev for sub-function eth devices (default: yes)");
 
+/*
+ * @lock orders the carrier updates: port events (under the core's function lock), probe
+ * at driver load (under neither), ndo_open (under RTNL) and the PM callbacks each read
+ * the link state and set the carrier from it; without one lock a late writer with an
+ * old link state would leave the carrier wrong until the next event.
+ */
 struct mlx5_shim_eth {
 	struct mlx5_shim_adev *madev;
 	struct net_device *netdev;	/* NULL for SFs when sf_netdev=0 */
 	struct notifier_block nb;
+	struct mutex lock;		/* carrier updates; see above */
 	bool wired;
 	bool rep;
 	atomic64_t tx_packets, tx_bytes, tx_dropped;
@@ -43,6 +51,7 @@ static struct mlx5_shim_eth *netdev_to_eth(struct net_device *netdev)
 
 static void mlx5_shim_eth_update_carrier(struct mlx5_shim_eth *eth, bool link_up)
 {
+	lockdep_assert_held(&eth->lock);
 	if (!eth->netdev)
 		return;
 	if (eth->wired && link_up)
@@ -56,8 +65,10 @@ static int mlx5_shim_eth_open(struct net_device *netdev)
 	struct mlx5_shim_eth *eth = netdev_to_eth(netdev);
 	struct mlx5_shim_caps caps;
 
+	mutex_lock(&eth->lock);
 	mlx5_shim_query_caps(eth->madev, &caps);
 	mlx5_shim_eth_update_carrier(eth, caps.link_up);
+	mutex_unlock(&eth->lock);
 	netif_start_queue(netdev);
 	return 0;
 }
@@ -147,7 +158,9 @@ static int mlx5_shim_eth_event(struct notifier_block *nb, unsigned long event, v
 	switch (event) {
 	case MLX5_SHIM_EVENT_LINK_UP:
 	case MLX5_SHIM_EVENT_LINK_DOWN:
+		mutex_lock(&eth->lock);
 		mlx5_shim_eth_update_carrier(eth, caps->link_up);
+		mutex_unlock(&eth->lock);
 		break;
 	default:
 		break;
@@ -234,6 +247,7 @@ static int mlx5_shim_eth_probe(struct auxiliary_device *adev,
 		return -ENOMEM;
 	eth->madev = madev;
 	eth->rep = madev->kind == MLX5_SHIM_ADEV_ETH_REP;
+	mutex_init(&eth->lock);
 	auxiliary_set_drvdata(adev, eth);
 
 	if (!madev->is_sf || sf_netdev) {
@@ -246,13 +260,17 @@ static int mlx5_shim_eth_probe(struct auxiliary_device *adev,
 	err = mlx5_shim_register_notifier(madev, &eth->nb);
 	if (err)
 		goto err_destroy_netdev;
+	/* after registering: an event from here on comes after this update */
+	mutex_lock(&eth->lock);
 	mlx5_shim_query_caps(madev, &caps);
 	mlx5_shim_eth_update_carrier(eth, caps.link_up);
+	mutex_unlock(&eth->lock);
 	return 0;
 
 err_destroy_netdev:
 	mlx5_shim_eth_destroy_netdev(eth);
 err_free_eth:
+	mutex_destroy(&eth->lock);
 	kfree(eth);
 	return err;
 }
@@ -263,6 +281,7 @@ static void mlx5_shim_eth_remove(struct auxiliary_device *adev)
 
 	mlx5_shim_unregister_notifier(eth->madev, &eth->nb);
 	mlx5_shim_eth_destroy_netdev(eth);
+	mutex_destroy(&eth->lock);
 	kfree(eth);
 }
 
@@ -273,7 +292,9 @@ static int mlx5_shim_eth_suspend(struct auxiliary_device *adev, pm_message_t sta
 
 	if (eth->netdev) {
 		netif_device_detach(eth->netdev);
+		mutex_lock(&eth->lock);
 		netif_carrier_off(eth->netdev);
+		mutex_unlock(&eth->lock);
 	}
 	return 0;
 }
@@ -285,8 +306,10 @@ static int mlx5_shim_eth_resume(struct auxiliary_device *adev)
 
 	if (eth->netdev) {
 		netif_device_attach(eth->netdev);
+		mutex_lock(&eth->lock);
 		mlx5_shim_query_caps(eth->madev, &caps);
 		mlx5_shim_eth_update_carrier(eth, caps.link_up);
+		mutex_unlock(&eth->lock);
 	}
 	return 0;
 }

@@ -3,7 +3,8 @@
 # mlx5 shim: attach/detach. A system suspend (pm_test "devices", freeze) detaches the ports,
 # which calls the bound drivers' suspend() instead of deleting their devices, and resume
 # attaches them again, as mlx5 does. Then the same through the port's pm control file, and
-# a detach without suspend, which deletes the devices and re-adds them on attach.
+# a detach without suspend, which deletes the devices and re-adds them on attach. Last, a
+# system suspend with ports the user detached: resume must leave them detached.
 . /tests/lib/ktap.sh
 . /tests/cases/mlx5-common.inc
 . /tests/lib/pm.sh
@@ -22,6 +23,7 @@ t_check "load modules" mlx5_load mlx5_shim_core mlx5_shim_eth mlx5_shim_rdma mlx
 t_check "create adapter 1" ctl $D/new_device "1 ports=2"
 ip link set mlx5s1p0 up
 before=$(names mlx5_shim1p0)
+before1=$(names mlx5_shim1p1)
 ifindex=$(cat /sys/class/net/mlx5s1p0/ifindex)
 R=$AB/$(adev mlx5_shim1p0 rdma)
 V=$AB/$(adev mlx5_shim1p0 vnet)
@@ -62,4 +64,24 @@ t_eq "pm: devices deleted" "" "$(names mlx5_shim1p0)"
 t_check "pm: attach" ctl $D/mlx5_shim1p0/pm attach
 t_eq "pm: devices re-added" "$before" "$(names mlx5_shim1p0)"
 t_check "pm: re-added devices bound" test -e "$AB/$(adev mlx5_shim1p0 rdma)/driver"
+
+# system resume attaches only what system suspend detached, not what the user did
+if [ -w /sys/power/pm_test ] && grep -qw freeze /sys/power/state; then
+	R=$AB/$(adev mlx5_shim1p0 rdma)
+	t_check "user-detached: port 0 pm suspend" ctl $D/mlx5_shim1p0/pm suspend
+	t_check "user-detached: port 1 pm detach" ctl $D/mlx5_shim1p1/pm detach
+	pm_test_begin devices
+	t_check "user-detached: suspend to idle" sh -c 'echo freeze >/sys/power/state'
+	pm_test_end
+	t_eq "user-detached: port 0 stays detached" detached "$(cat $D/mlx5_shim1p0/pm)"
+	t_eq "user-detached: port 0 rdma not resumed" "suspends 1 resumes 0" "$(cat "$R/rdma_pm")"
+	t_eq "user-detached: port 1 stays detached" detached "$(cat $D/mlx5_shim1p1/pm)"
+	t_eq "user-detached: port 1 devices not re-added" "" "$(names mlx5_shim1p1)"
+	t_check "user-detached: port 0 attach" ctl $D/mlx5_shim1p0/pm attach
+	t_check "user-detached: port 1 attach" ctl $D/mlx5_shim1p1/pm attach
+	t_eq "user-detached: port 0 rdma resumed once" "suspends 1 resumes 1" "$(cat "$R/rdma_pm")"
+	t_eq "user-detached: port 1 devices back" "$before1" "$(names mlx5_shim1p1)"
+else
+	t_skip "user-detached ports across suspend to idle" "no /sys/power/pm_test or no freeze state"
+fi
 t_done
