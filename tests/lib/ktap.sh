@@ -86,5 +86,16 @@ t_wait_for() {
 	[ -e "$1" ]
 }
 
+# Wait up to $2 tenths of a second for a path to be gone (default 50 = 5 s). A driver's sysfs
+# directory goes with its kobject's release, which CONFIG_DEBUG_KOBJECT_RELEASE delays 1-4 s.
+t_wait_gone() {
+	_n=${2:-50}
+	while [ -e "$1" ] && [ "$_n" -gt 0 ]; do
+		sleep 0.1
+		_n=$((_n - 1))
+	done
+	[ ! -e "$1" ]
+}
+
 # Seconds since boot, to the hundredth (from /proc/uptime), for timing inside a case.
 t_now() { cut -d' ' -f1 /proc/uptime; }
