@@ -65,8 +65,9 @@ in_chroot() {
 	[ "$1" = -- ] && shift
 	unshare -m -- sh -c "mount -t proc proc '$root/proc' && mount -t sysfs sys '$root/sys' && \
 		mount -t devtmpfs dev '$root/dev' 2>/dev/null || mount --rbind /dev '$root/dev'; $binds \
-		exec chroot '$root' env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LC_ALL=C.UTF-8 \
-		DEBIAN_FRONTEND=noninteractive \"\$@\"" sh "$@"
+		exec chroot '$root' env -i PATH=/usr/lib/ccache:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
+		LC_ALL=C.UTF-8 CCACHE_DIR=/var/cache/auxbus-ccache DEBIAN_FRONTEND=noninteractive \"\$@\"" \
+		sh "$@"
 }
 
 # The chroot that builds for a suite: trixie-backports' kernels are built in the trixie chroot.
@@ -96,7 +97,7 @@ chroot_sources() {
 	return 0
 }
 
-CHROOT_PKGS="make,gcc,libc6-dev,kmod,dkms,dwarves,xz-utils,zstd,ca-certificates"
+CHROOT_PKGS="make,gcc,libc6-dev,kmod,dkms,dwarves,xz-utils,zstd,ca-certificates,ccache"
 
 # Create (once) the build chroot of a Debian suite. Prints its path.
 ensure_chroot() {
@@ -117,6 +118,15 @@ ensure_chroot_locked() {
 		printf 'APT::Install-Recommends "false";\nAPT::Install-Suggests "false";\n' \
 			>"$dir/etc/apt/apt.conf.d/99auxbus"
 		touch "$dir/.auxbus-ready"
+	fi
+	# Every gcc of a build in the chroot goes through ccache (/usr/lib/ccache first in PATH; its
+	# cache in the chroot, kept with it): a rebuild of unchanged sources costs little, and ccache
+	# replays each compiler's warnings, so "no warnings" still holds. Chroots made before ccache
+	# was in CHROOT_PKGS get it here.
+	if [ ! -x "$dir/usr/bin/ccache" ]; then
+		chroot_update "$dir"
+		in_chroot "$dir" -- apt-get install -y -qq ccache >>"$dir/.auxbus-apt.log" 2>&1 ||
+			die "apt-get install ccache in $dir failed: see $dir/.auxbus-apt.log"
 	fi
 	chroot_sources "$suite" >"$dir/etc/apt/sources.list.new"
 	if cmp -s "$dir/etc/apt/sources.list.new" "$dir/etc/apt/sources.list"; then
