@@ -115,7 +115,11 @@ demo:
 bench:
 	tests/run --bench
 
+# The debug kernel's fault-injection walks (tests/cases/fault-10-inject.sh), not in make check
+faults:
+	tests/run --kernel debug --no-dkms --case 'fault-*'
+
 style:
 	tests/style
 
-.PHONY: all modules clean install install-dev install-dev-kernel dkms-build uninstall-dev-kernel dkms-install dkms-remove check demo bench style
+.PHONY: all modules clean install install-dev install-dev-kernel dkms-build uninstall-dev-kernel dkms-install dkms-remove check demo bench faults style

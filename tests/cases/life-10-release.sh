@@ -8,7 +8,7 @@
 # then the case waits out the longest delay (the releases cannot be observed from user space).
 # kernels: debugk
 # kmods: snd-compress snd-soc-core
-# timeout: 300
+# timeout: 600
 . /tests/lib/ktap.sh
 . /tests/cases/mlx5-common.inc
 . /tests/cases/sof-common.inc

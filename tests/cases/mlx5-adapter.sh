@@ -3,6 +3,8 @@
 # mlx5 shim: adapters with each capability mix, the auxiliary devices they expose and who
 # binds them, capability toggles, eswitch mode switches, link events, LAG peer lookup,
 # unbinding and rebinding a port.
+# On debugk (delayed releases) it takes 200-320 s beside the matrix.
+# timeout: 600
 . /tests/lib/ktap.sh
 . /tests/cases/mlx5-common.inc
 
