@@ -5,7 +5,8 @@
 #   make                      build every module against KDIR, W=1; any warning fails the build
 #   make install              install into /lib/modules/$(KERNELRELEASE)/updates/, headers and
 #                             Module.symvers into $(PREFIX)/src/auxbus-$(VERSION)/ and
-#                             $(PREFIX)/src/auxbus-dev/$(KERNELRELEASE)/, then depmod
+#                             $(PREFIX)/src/auxbus-dev/$(KERNELRELEASE)/, tools/lsaux as
+#                             $(PREFIX)/sbin/lsaux (make install-tools alone), then depmod
 #   make dkms-install         dkms add/build/install of this tree; make dkms-remove undoes it
 #   make check                the whole QEMU kernel matrix (tests/run)
 #   make demo                 boot one kernel and show the bundle working (tests/demo)
@@ -60,7 +61,13 @@ clean:
 install: modules
 	$(kbuild) INSTALL_MOD_DIR=updates modules_install
 	$(MAKE) install-dev
+	$(MAKE) install-tools
 	depmod -a $(KERNELRELEASE)
+
+# lsaux (tools/lsaux: the bus as a tree), for every kernel: not part of dkms.conf
+install-tools:
+	install -d $(DESTDIR)$(PREFIX)/sbin
+	install -m 755 tools/lsaux $(DESTDIR)$(PREFIX)/sbin/lsaux
 
 # Headers, client.mk and Module.symvers for third-party clients (README.md, "Writing a client"):
 # in $(PREFIX)/src/auxbus-$(VERSION)/ (Module.symvers-$(KERNELRELEASE)), and per kernel in
@@ -122,4 +129,4 @@ faults:
 style:
 	tests/style
 
-.PHONY: all modules clean install install-dev install-dev-kernel dkms-build uninstall-dev-kernel dkms-install dkms-remove check demo bench faults style
+.PHONY: all modules clean install install-tools install-dev install-dev-kernel dkms-build uninstall-dev-kernel dkms-install dkms-remove check demo bench faults style
