@@ -107,6 +107,7 @@ ls /sys/bus/auxiliary/devices /sys/bus/auxbus/devices 2>/dev/null | grep -v -e '
 devs /tmp/lsaux.txt | sed -n 's/^D|[^|]*|[^|]*|\([^ ]*\) .*/\1/p' | sort >/tmp/text.names
 t_eq "text: every device of the buses" "$(cat /tmp/sysfs.names | tr '\n' ' ')" "$(cat /tmp/text.names | tr '\n' ' ')"
 t_check "lsaux --json exits 0" sh -c 'lsaux --json >/tmp/lsaux.json'
+sed 's/^/# lsaux --json: /' /tmp/lsaux.json
 sed -n 's/^ *{"name": "\([^"]*\)", "driver".*/\1/p' /tmp/lsaux.json | sort >/tmp/json.names
 t_eq "--json: the same devices" "$(cat /tmp/text.names | tr '\n' ' ')" "$(cat /tmp/json.names | tr '\n' ' ')"
 t_eq "--json: implementation" "\"implementation\": \"$(head -n 1 /tmp/lsaux.txt | sed 's/^implementation: \([a-z]*\) .*/\1/')\"," \
