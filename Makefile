@@ -5,7 +5,7 @@
 #   make                      build every module against KDIR, W=1; any warning fails the build
 #   make install              install into /lib/modules/$(KERNELRELEASE)/updates/, headers and
 #                             Module.symvers into $(PREFIX)/src/auxbus-$(VERSION)/ and
-#                             $(PREFIX)/src/auxbus-dev/$(KERNELRELEASE)/, tools/lsaux as
+#                             $(PREFIX)/src/auxbus-dev/$(KERNELRELEASE)/, auxbus/lsaux as
 #                             $(PREFIX)/sbin/lsaux (make install-tools alone), then depmod
 #   make dkms-install         dkms add/build/install of this tree; make dkms-remove undoes it
 #   make check                the whole QEMU kernel matrix (tests/run)
@@ -64,10 +64,10 @@ install: modules
 	$(MAKE) install-tools
 	depmod -a $(KERNELRELEASE)
 
-# lsaux (tools/lsaux: the bus as a tree), for every kernel: not part of dkms.conf
+# lsaux (auxbus/lsaux: the bus as a tree), for every kernel: not part of dkms.conf
 install-tools:
 	install -d $(DESTDIR)$(PREFIX)/sbin
-	install -m 755 tools/lsaux $(DESTDIR)$(PREFIX)/sbin/lsaux
+	install -m 755 auxbus/lsaux $(DESTDIR)$(PREFIX)/sbin/lsaux
 
 # Headers, client.mk and Module.symvers for third-party clients (README.md, "Writing a client"):
 # in $(PREFIX)/src/auxbus-$(VERSION)/ (Module.symvers-$(KERNELRELEASE)), and per kernel in

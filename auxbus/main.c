@@ -79,7 +79,7 @@ MODULE_LICENSE("GPL");
 MODULE_INFO(auxbus_mode, AUXBUS_MODE);
 MODULE_INFO(auxbus_bus, AUXBUS_BUS_NAME);
 MODULE_INFO(auxbus_modalias_prefix, AUXBUS_MODULE_PREFIX);
-/* dkms.conf's PACKAGE_VERSION (Kbuild): /sys/module/auxbus/version, which tools/lsaux shows */
+/* dkms.conf's PACKAGE_VERSION (Kbuild): /sys/module/auxbus/version, which auxbus/lsaux shows */
 #ifdef AUXBUS_VERSION
 MODULE_VERSION(AUXBUS_VERSION);
 #endif

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# Host test of tools/lsaux on synthetic sysfs trees laid out as the kernel lays them out
+# Host test of auxbus/lsaux on synthetic sysfs trees laid out as the kernel lays them out
 # (/sys/bus/<bus>/devices/<name> -> ../../../devices/.../<name>, driver and module links,
 # modalias, uevent, irqs/, /sys/module/auxbus/parameters): the text tree, valid JSON with the same
 # data (python3 -m json.tool and a python3 check of the content), JSON escaping of '"' and '\',
@@ -10,7 +10,7 @@
 # Usage: tests/tools/lsaux-test.sh [LSAUX]   (LSAUX_TEST_DIR=DIR: build the trees in DIR and keep them)
 
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
-LSAUX=${1:-$TOP/tools/lsaux}
+LSAUX=${1:-$TOP/auxbus/lsaux}
 T=${LSAUX_TEST_DIR:-$(mktemp -d)}
 [ -n "${LSAUX_TEST_DIR:-}" ] || trap 'rm -rf "$T"' EXIT
 n=0
