@@ -5,10 +5,12 @@
 # firmware crash/boot, SF add/del, eswitch mode and caps changes, link flaps, and system sleep
 # (pm_test devices) in the middle. A write may fail (EBUSY, ENOENT, ENODEV: the loops step on
 # each other); nothing may splat, hang or leak. Afterwards both shims still work and
-# everything unloads. Each loop's iteration count is printed.
+# everything unloads. Each loop's iteration count is printed. Two vCPUs (a boot of its own): the
+# loops run at the same time, not only interleaved.
 # kernels: bookworm debug
 # kmods: snd-compress snd-soc-core
 # timeout: 240
+# smp: 2
 . /tests/lib/ktap.sh
 . /tests/lib/pm.sh
 . /tests/cases/mlx5-common.inc
