@@ -24,7 +24,12 @@ module_init(squat_init);
 
 static void __exit squat_exit(void)
 {
-	bus_unregister(&squat_bus);
+	/*
+	 * Wait for the bus's release before the module goes (compat.h): before v6.3
+	 * bus_release() writes squat_bus.p, and under CONFIG_DEBUG_KOBJECT_RELEASE it runs
+	 * seconds later (debugk: a page fault in bus_release after rmmod).
+	 */
+	auxbus_bus_unregister_sync(&squat_bus);
 }
 module_exit(squat_exit);
 
