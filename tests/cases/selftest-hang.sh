@@ -7,6 +7,7 @@
 # backends: bundled
 # timeout: 3
 # expect: fail
+# ends-boot: yes
 # expect-match: host watchdog: selftest-hang: no progress
 . /tests/lib/ktap.sh
 exec modprobe auxbus_selftest_hang seconds=100

@@ -3,6 +3,7 @@
 # panic_on_warn stop the guest), and the harness must report this case as failed.
 # kernels: debug
 # expect: fail
+# ends-boot: yes
 # expect-match: BUG: KASAN: (slab-)?use-after-free
 . /tests/lib/ktap.sh
 modprobe auxbus_selftest_kasan

@@ -4,6 +4,7 @@
 # kernels: bookworm debug
 # backends: bundled
 # expect: fail
+# ends-boot: yes
 # expect-match: WARNING: CPU: .*auxbus_selftest_warn|auxbus_selftest_warn.*WARNING
 . /tests/lib/ktap.sh
 modprobe auxbus_selftest_warn
