@@ -5,9 +5,10 @@
 # 1,000 SFs on one adapter are created, bound and destroyed, and the per-port limit (1,024)
 # holds. At full size on bookworm's own bus and on the debug kernel; elsewhere 100 SFs, and
 # the limit is lowered to 128 through mlx5_shim_core's max_sfs parameter. Last, SFs with
-# netdevs go with their adapter: their netdevs are unregistered in one batch per port
-# (debugfs sf_teardown counts the batches and their netdevs), while a single sf_del and a
-# manual unbind of an SF's eth device still unregister theirs alone.
+# netdevs go with their port (unbound from its driver, or deleted with the adapter): their
+# netdevs are unregistered in one batch per port (debugfs sf_teardown counts the batches and
+# their netdevs), while a single sf_del and a manual unbind of an SF's eth device still
+# unregister theirs alone.
 # timeout: 900
 . /tests/lib/ktap.sh
 . /tests/cases/mlx5-common.inc
@@ -109,9 +110,10 @@ t_eq "SFs without netdevs: no batch" "$b0 $n0" "$(teardown batches) $(teardown n
 echo "# $N SFs created and bound in $(echo "$t1 $t0" | awk '{ print $1 - $2 }') s; $LIMIT destroyed in $(echo "$t3 $t2" | awk '{ print $1 - $2 }') s"
 echo Y >/sys/module/mlx5_shim_eth/parameters/sf_netdev
 
-# Batched teardown: B SFs with netdevs on port 0 and 4 on port 1 go with their adapter, in one
-# unregister_netdevice_many() per port; SF 1 is deleted alone before, SF 2's eth device is
-# unbound and bound again by hand, SF 3's stays unbound (no netdev to batch).
+# Batched teardown: B SFs with netdevs on port 0 and 4 on port 1 go with their port, in one
+# unregister_netdevice_many() per port: port 1's when it is unbound from its driver, port 0's
+# with the adapter. Before, SF 1 is deleted alone, SF 2's eth device is unbound and bound
+# again by hand, SF 3's stays unbound (no netdev to batch).
 B=24
 EDRV=/sys/bus/$AUXBUS_BUS/drivers/mlx5_shim_eth
 t_check "create adapter 2 (eth only)" ctl $D/new_device "2 ports=2 caps=eth"
@@ -129,7 +131,10 @@ t_check "its netdev back" test -e /sys/class/net/mlx5s2p0s2
 t_check "unbind SF 3's eth device ($e3)" ctl $EDRV/unbind "$e3"
 t_check "its netdev gone" test ! -e /sys/class/net/mlx5s2p0s3
 t_eq "no batch so far" "$b0 $n0" "$(teardown batches) $(teardown netdevs)"
-t_check "delete adapter 2 with its SFs" ctl $D/del_device 2
+t_check "unbind port 1 from mlx5_shim_core" ctl /sys/bus/mlx5_shim/drivers/mlx5_shim_core/unbind mlx5_shim2p1
+t_eq "its SFs' netdevs gone" 0 "$(netdevs mlx5s2p1s)"
+t_eq "in one batch of 4" "$((b0 + 1)) $((n0 + 4))" "$(teardown batches) $(teardown netdevs)"
+t_check "delete adapter 2 with port 0's SFs" ctl $D/del_device 2
 t_eq "one batch per port" $((b0 + 2)) "$(teardown batches)"
 t_eq "$((B + 2)) netdevs in them" $((n0 + B + 2)) "$(teardown netdevs)"
 t_eq "no netdev of adapter 2 left" 0 "$(netdevs mlx5s2p)"
