@@ -15,6 +15,7 @@
 #include <linux/auxiliary_bus.h>
 #include <linux/device.h>
 #include <linux/if_ether.h>
+#include <linux/list.h>
 #include <linux/notifier.h>
 #include <linux/skbuff.h>
 #include <linux/sysfs.h>
@@ -123,6 +124,31 @@ int mlx5_shim_wire_xmit(struct mlx5_shim_adev *madev, struct sk_buff *skb);
 int mlx5_shim_lag_peer(struct mlx5_shim_adev *madev, char *buf, size_t size);
 struct mlx5_shim_func *mlx5_shim_sf_load(struct mlx5_shim_adev *sf);
 void mlx5_shim_sf_unload(struct mlx5_shim_func *func);
+
+/**
+ * struct mlx5_shim_dellink - a client's netdevs, for the core's batched teardown of SFs
+ * @dellink: queue the client's netdevs on @head with unregister_netdevice_queue(), as
+ *	     &rtnl_link_ops.dellink does for a dying network namespace, and touch them no
+ *	     more but to free them in remove(). Called under RTNL, at most once, only while
+ *	     registered; it must not take a device lock.
+ * @madev: core private: the device given to mlx5_shim_register_dellink()
+ * @node: core private: on the port's list
+ *
+ * When many sub-functions go at once (their port goes: del_device, unbind, module
+ * unload), the core calls @dellink of every registered client below those SFs under one
+ * rtnl_lock(), unregisters what they queued with one unregister_netdevice_many() (its
+ * RCU grace periods are paid once, not once per netdev) and only then deletes the
+ * devices, whose remove() finds the netdevs unregistered and frees them. Anywhere else
+ * (one SF deleted, a client unbound or unloaded) remove() unregisters them itself.
+ */
+struct mlx5_shim_dellink {
+	void (*dellink)(struct mlx5_shim_dellink *dl, struct list_head *head);
+	struct mlx5_shim_adev *madev;
+	struct list_head node;
+};
+
+void mlx5_shim_register_dellink(struct mlx5_shim_adev *madev, struct mlx5_shim_dellink *dl);
+void mlx5_shim_unregister_dellink(struct mlx5_shim_dellink *dl);
 
 /*
  * Reporting clients: mlx5_shim_rdma and mlx5_shim_vdpa do not register with a subsystem;

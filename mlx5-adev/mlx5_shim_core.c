@@ -8,6 +8,9 @@
  *   /sys/kernel/debug/mlx5_shim/new_device   "ID [ports=N] [caps=eth,rdma,vnet|none]"
  *   /sys/kernel/debug/mlx5_shim/del_device   "ID"
  *
+ * (and /sys/kernel/debug/mlx5_shim/sf_teardown, read only: how many batched SF teardowns
+ * ran and how many netdevs they unregistered; see mlx5_shim_sf_dellink_all()).
+ *
  * Every port is a struct device on the mlx5_shim bus (mlx5_shim<ID>p<PORT>) bound to
  * the mlx5_shim_core driver, the way a PCI function is bound to mlx5_core. A bound port
  * exposes the auxiliary devices its capabilities and eswitch mode support, chosen from
@@ -30,10 +33,12 @@
 #include <linux/list.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
+#include <linux/netdevice.h>
 #include <linux/overflow.h>
 #include <linux/pm.h>
 #include <linux/rcupdate.h>
 #include <linux/refcount.h>
+#include <linux/rtnetlink.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
@@ -84,6 +89,8 @@ struct mlx5_shim_wire_ep {
 	void *ctx;
 };
 
+struct mlx5_shim_port;
+
 /*
  * A function: a port ("PCI function") or a sub-function. @lock serializes its set of
  * auxiliary devices (rescan, attach/detach) and its state; clients' callbacks run
@@ -100,6 +107,7 @@ struct mlx5_shim_func {
 	bool detached;
 	bool disable_all;
 	u32 fail_attach;		/* test knob: the next attach fails at this device */
+	struct mlx5_shim_port *pf;	/* the port it is, or whose SF it is */
 	u64 guid;
 	u32 adapter;
 	u32 port;
@@ -121,6 +129,8 @@ struct mlx5_shim_port {
 	struct mutex sf_lock;		/* @sfs and @num_sfs */
 	struct xarray sfs;		/* sfnum -> struct mlx5_shim_adev */
 	unsigned int num_sfs;
+	struct mutex dellink_lock;	/* @dellinks; held across a batched teardown */
+	struct list_head dellinks;	/* struct mlx5_shim_dellink of its and its SFs' clients */
 	struct dentry *ddir;
 	bool bound;			/* under mlx5_shim_registry_lock */
 	bool sleep_detached;		/* under func.lock: system suspend detached it */
@@ -164,6 +174,9 @@ static DEFINE_SPINLOCK(mlx5_shim_registry_lock);
 static LIST_HEAD(mlx5_shim_adapters);
 static struct dentry *mlx5_shim_ddir;
 static struct dentry *mlx5_shim_new_dentry, *mlx5_shim_del_dentry;
+/* batched SF teardowns that unregistered netdevs, and those netdevs (sf_teardown) */
+static atomic_t mlx5_shim_sf_batches = ATOMIC_INIT(0);
+static atomic_t mlx5_shim_sf_batched_netdevs = ATOMIC_INIT(0);
 
 static struct mlx5_shim_port *to_mlx5_shim_port(struct device *dev)
 {
@@ -711,6 +724,7 @@ struct mlx5_shim_func *mlx5_shim_sf_load(struct mlx5_shim_adev *sf)
 			    MLX5_SHIM_CAP_ETH);
 	func->is_sf = true;
 	func->sfnum = sf->sfnum;
+	func->pf = sf->func->pf;
 	eth_random_addr(func->mac);
 
 	err = ida_alloc(&mlx5_shim_adev_ida, GFP_KERNEL);
@@ -751,6 +765,48 @@ void mlx5_shim_sf_unload(struct mlx5_shim_func *func)
 	kfree(func);
 }
 EXPORT_SYMBOL_NS_GPL(mlx5_shim_sf_unload, "MLX5_SHIM");
+
+/**
+ * mlx5_shim_register_dellink() - offer a client's netdevs to batched SF teardowns
+ * @madev: an auxiliary device of mlx5_shim_core, being probed by or bound to the caller
+ * @dl: its &mlx5_shim_dellink.dellink set; the core fills in the rest
+ *
+ * From here until mlx5_shim_unregister_dellink(), a teardown of many SFs that includes
+ * @madev's function may call @dl->dellink; a port's own devices are not in those batches.
+ * Register after the netdevs are registered.
+ *
+ * Context: process context; takes the port's dellink lock, not under RTNL.
+ */
+void mlx5_shim_register_dellink(struct mlx5_shim_adev *madev, struct mlx5_shim_dellink *dl)
+{
+	struct mlx5_shim_port *port = madev->func->pf;
+
+	dl->madev = madev;
+	mutex_lock(&port->dellink_lock);
+	list_add_tail(&dl->node, &port->dellinks);
+	mutex_unlock(&port->dellink_lock);
+}
+EXPORT_SYMBOL_NS_GPL(mlx5_shim_register_dellink, "MLX5_SHIM");
+
+/**
+ * mlx5_shim_unregister_dellink() - withdraw from batched SF teardowns
+ * @dl: given to mlx5_shim_register_dellink()
+ *
+ * Waits for a batch in flight: when it returns, @dl->dellink has either run, and the
+ * netdevs it queued are completely unregistered (only free_netdev() is left), or it
+ * will never run. Call it in remove() before unregistering or freeing the netdevs.
+ *
+ * Context: process context; takes the port's dellink lock, not under RTNL.
+ */
+void mlx5_shim_unregister_dellink(struct mlx5_shim_dellink *dl)
+{
+	struct mlx5_shim_port *port = dl->madev->func->pf;
+
+	mutex_lock(&port->dellink_lock);
+	list_del(&dl->node);
+	mutex_unlock(&port->dellink_lock);
+}
+EXPORT_SYMBOL_NS_GPL(mlx5_shim_unregister_dellink, "MLX5_SHIM");
 
 /* ---- reporting clients (mlx5_shim_rdma, mlx5_shim_vdpa) ---------------------- */
 
@@ -1063,12 +1119,58 @@ static int mlx5_shim_sf_del(struct mlx5_shim_port *port, u32 sfnum)
 	return err;
 }
 
+/*
+ * Unregister the netdevs of all the port's SFs in one batch, as the core does for a dying
+ * network namespace (default_device_exit_batch()): each client below an SF queues its
+ * netdevs (&mlx5_shim_dellink.dellink) under one rtnl_lock(), and one
+ * unregister_netdevice_many() unregisters them all, with its RCU grace periods paid once,
+ * not once per netdev (unregister_netdev() alone waits for its own). The caller deletes
+ * the SFs afterwards; their clients' remove() free the netdevs.
+ *
+ * Lock order: sf_lock, dellink_lock, RTNL. A client's remove() runs under its device's
+ * lock and takes dellink_lock (mlx5_shim_unregister_dellink()), then RTNL, one after the
+ * other; nothing here takes a device lock. dellink_lock is held until rtnl_unlock() has
+ * run the unregistration's todo list, so a remove() that waited for it frees a netdev
+ * nobody else touches any more.
+ */
+static void mlx5_shim_sf_dellink_all(struct mlx5_shim_port *port)
+{
+	struct mlx5_shim_dellink *dl;
+	struct list_head *pos;
+	unsigned int n = 0;
+	LIST_HEAD(head);
+
+	lockdep_assert_held(&port->sf_lock);
+	mutex_lock(&port->dellink_lock);
+	list_for_each_entry(dl, &port->dellinks, node)
+		n += dl->madev->is_sf;
+	if (!n)
+		goto out_unlock;
+
+	n = 0;
+	rtnl_lock();
+	list_for_each_entry(dl, &port->dellinks, node)
+		if (dl->madev->is_sf)
+			dl->dellink(dl, &head);
+	list_for_each(pos, &head)
+		n++;
+	unregister_netdevice_many(&head);
+	rtnl_unlock();
+	if (n) {
+		atomic_inc(&mlx5_shim_sf_batches);
+		atomic_add(n, &mlx5_shim_sf_batched_netdevs);
+	}
+out_unlock:
+	mutex_unlock(&port->dellink_lock);
+}
+
 static void mlx5_shim_sf_del_all(struct mlx5_shim_port *port)
 {
 	struct mlx5_shim_adev *madev;
 	unsigned long sfnum;
 
 	mutex_lock(&port->sf_lock);
+	mlx5_shim_sf_dellink_all(port);
 	xa_for_each(&port->sfs, sfnum, madev)
 		mlx5_shim_sf_del_locked(port, madev);
 	mutex_unlock(&port->sf_lock);
@@ -1399,6 +1501,14 @@ static int sfs_show(struct seq_file *s, void *unused)
 }
 DEFINE_SHOW_ATTRIBUTE(sfs);
 
+static int sf_teardown_show(struct seq_file *s, void *unused)
+{
+	seq_printf(s, "batches %d\nnetdevs %d\n", atomic_read(&mlx5_shim_sf_batches),
+		   atomic_read(&mlx5_shim_sf_batched_netdevs));
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(sf_teardown);
+
 static int lag_show(struct seq_file *s, void *unused)
 {
 	struct mlx5_shim_port *port = s->private;
@@ -1464,6 +1574,8 @@ static void mlx5_shim_adapter_free(struct kref *ref)
 	unsigned int i;
 
 	for (i = 0; i < adapter->num_ports; i++) {
+		WARN_ON(!list_empty(&adapter->ports[i].dellinks));
+		mutex_destroy(&adapter->ports[i].dellink_lock);
 		xa_destroy(&adapter->ports[i].sfs);
 		mutex_destroy(&adapter->ports[i].sf_lock);
 		mutex_destroy(&adapter->ports[i].func.lock);
@@ -1625,7 +1737,10 @@ static int mlx5_shim_adapter_new(u32 id, unsigned int num_ports, u32 caps)
 		mutex_init(&port->func.lock);
 		mutex_init(&port->sf_lock);
 		xa_init(&port->sfs);
+		mutex_init(&port->dellink_lock);
+		INIT_LIST_HEAD(&port->dellinks);
 		mlx5_shim_func_init(&port->func, &port->dev, adapter->guid, id, i, caps);
+		port->func.pf = port;
 		port->func.mac[0] = 0x02;
 		port->func.mac[1] = 0x5e;
 		port->func.mac[2] = id >> 8;
@@ -1760,6 +1875,7 @@ static int __init mlx5_shim_core_init(void)
 						   &new_device_fops);
 	mlx5_shim_del_dentry = debugfs_create_file("del_device", 0200, mlx5_shim_ddir, NULL,
 						   &del_device_fops);
+	debugfs_create_file("sf_teardown", 0400, mlx5_shim_ddir, NULL, &sf_teardown_fops);
 	return 0;
 
 err_unregister_bus:

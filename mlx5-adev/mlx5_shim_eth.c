@@ -28,14 +28,19 @@ MODULE_PARM_DESC(sf_netdev, "register a netdev for sub-function eth devices (def
  * at driver load (under neither), ndo_open (under RTNL) and the PM callbacks each read
  * the link state and set the carrier from it; without one lock a late writer with an
  * old link state would leave the carrier wrong until the next event.
+ *
+ * @unregistered: the core's batched teardown of SFs unregistered @netdev (@dl's dellink,
+ * under RTNL and @lock); from then on nothing but free_netdev() touches it.
  */
 struct mlx5_shim_eth {
 	struct mlx5_shim_adev *madev;
 	struct net_device *netdev;	/* NULL for SFs when sf_netdev=0 */
 	struct notifier_block nb;
+	struct mlx5_shim_dellink dl;	/* registered while @netdev is */
 	struct mutex lock;		/* carrier updates; see above */
 	bool wired;
 	bool rep;
+	bool unregistered;		/* see above */
 	atomic64_t tx_packets, tx_bytes, tx_dropped;
 	atomic64_t rx_packets, rx_bytes, rx_dropped;
 };
@@ -52,7 +57,7 @@ static struct mlx5_shim_eth *netdev_to_eth(struct net_device *netdev)
 static void mlx5_shim_eth_update_carrier(struct mlx5_shim_eth *eth, bool link_up)
 {
 	lockdep_assert_held(&eth->lock);
-	if (!eth->netdev)
+	if (!eth->netdev || eth->unregistered)
 		return;
 	if (eth->wired && link_up)
 		netif_carrier_on(eth->netdev);
@@ -213,6 +218,7 @@ static int mlx5_shim_eth_create_netdev(struct mlx5_shim_eth *eth)
 		eth->wired = true;
 	else if (err != -ENOLINK)
 		goto err_unregister_netdev;
+	mlx5_shim_register_dellink(madev, &eth->dl);
 	return 0;
 
 err_unregister_netdev:
@@ -223,13 +229,34 @@ err_free_netdev:
 	return err;
 }
 
+/*
+ * The core deletes this device's SF together with many others: queue the netdev for their
+ * one unregister_netdevice_many(). Under RTNL; see struct mlx5_shim_dellink.
+ */
+static void mlx5_shim_eth_dellink(struct mlx5_shim_dellink *dl, struct list_head *head)
+{
+	struct mlx5_shim_eth *eth = container_of(dl, struct mlx5_shim_eth, dl);
+
+	ASSERT_RTNL();
+	/* a wired netdev goes in remove(), after its receiver (a grace period of its own) */
+	if (eth->wired || eth->unregistered)
+		return;
+	mutex_lock(&eth->lock);
+	eth->unregistered = true;	/* no carrier updates from here on */
+	mutex_unlock(&eth->lock);
+	unregister_netdevice_queue(eth->netdev, head);
+}
+
 static void mlx5_shim_eth_destroy_netdev(struct mlx5_shim_eth *eth)
 {
 	if (!eth->netdev)
 		return;
+	/* waits for a batch in flight; afterwards @unregistered is final */
+	mlx5_shim_unregister_dellink(&eth->dl);
 	if (eth->wired)
 		mlx5_shim_wire_detach(eth->madev);
-	unregister_netdev(eth->netdev);
+	if (!eth->unregistered)
+		unregister_netdev(eth->netdev);
 	free_netdev(eth->netdev);
 	eth->netdev = NULL;
 }
@@ -247,6 +274,7 @@ static int mlx5_shim_eth_probe(struct auxiliary_device *adev,
 		return -ENOMEM;
 	eth->madev = madev;
 	eth->rep = madev->kind == MLX5_SHIM_ADEV_ETH_REP;
+	eth->dl.dellink = mlx5_shim_eth_dellink;
 	mutex_init(&eth->lock);
 	auxiliary_set_drvdata(adev, eth);
 

@@ -1,16 +1,23 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # mlx5 shim benchmark (a note, not a timed test: it fails only if an operation fails). In one
-# boot, create and destroy 1,000 devices through sf_add/sf_del and time each run:
+# boot, create 1,000 devices through sf_add on port 0 of adapter 1, destroy them, and time each:
 #   plain   1,000 plain auxiliary devices, no driver loaded: nothing binds
 #   bound   1,000 plain devices bound by an empty driver (mlx5_shim_sf_null, test only): one
 #           device and one probe each, what the bus-core benchmark (tests/bench) adds and binds
 #   sf      1,000 SFs bound by mlx5_shim_sf, each with a nested eth device bound by
 #           mlx5_shim_eth (sf_netdev=0): two devices and two probes per SF
-#   sf+net  the same with a netdev registered per SF (sf_netdev=1), as mainline SFs have (once)
-# Target from issue 5: sf under 2x bound ("each SF adds one nested device"). Under TCG on a
-# shared host single runs vary by +-30%, so plain, bound and sf alternate for
-# MLX5_BENCH_ROUNDS rounds (5) and the ratios are medians of the per-round ratios.
+#   net     the same with a netdev registered per SF (sf_netdev=1), as mainline SFs have,
+#           destroyed with their adapter (del_device, untimed new_device after): what takes
+#           many SFs down at once in mainline too (PF unbind or removal, driver unload), where
+#           the core unregisters their netdevs in one batch per port
+#   net1    the same SFs with netdevs destroyed one by one with sf_del, as devlink port del
+#           does: one netdev unregistration, with its RCU grace periods, per SF (once)
+# plain, bound and sf are destroyed one by one with sf_del (no netdevs: nothing to batch).
+# Targets: sf under 2x bound (issue 5: "each SF adds one nested device"); net's destroy
+# under 2x its create (issue 16). Under TCG on a shared host single runs vary by +-30%, so
+# plain, bound, sf and net alternate for MLX5_BENCH_ROUNDS rounds (5) and the ratios are
+# medians of the per-round ratios.
 # That is `make bench` (AUXBUS_MODE=bench); in `make check` the same runs are a smoke test:
 # 50 devices, one round, and every time must be above zero.
 # kernels: bookworm
@@ -34,7 +41,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# run: create N devices, then destroy them; prints "create destroy total" seconds
+# run sf_del|del_device: create N devices, then destroy them one by one (sf_del) or with
+# their adapter (del_device; the adapter is created again afterwards, untimed); prints
+# "create destroy total" seconds
 run() {
 	t0=$(t_now)
 	i=0
@@ -43,24 +52,33 @@ run() {
 		i=$((i + 1))
 	done
 	t1=$(t_now)
-	i=0
-	while [ $i -lt "$N" ]; do
-		echo $i >$D/mlx5_shim1p0/sf_del || return 1
-		i=$((i + 1))
-	done
+	if [ "$1" = del_device ]; then
+		echo 1 >$D/del_device || return 1
+	else
+		i=0
+		while [ $i -lt "$N" ]; do
+			echo $i >$D/mlx5_shim1p0/sf_del || return 1
+			i=$((i + 1))
+		done
+	fi
 	t2=$(t_now)
+	if [ "$1" = del_device ]; then
+		printf '1 ports=2 caps=eth\n' >$D/new_device || return 1
+	fi
 	echo "$t0 $t1 $t2" | awk '{ printf "%.2f %.2f %.2f", $2 - $1, $3 - $2, $3 - $1 }'
 }
 ratio() { echo "$1 $2" | awk '$2 > 0 { printf "%.2f", $1 / $2 }'; }
 median() { echo "$*" | tr ' ' '\n' | grep . | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
-# timed NAME [MODULE]: one run with MODULE loaded for it; records NAME's times and total
+# timed NAME sf_del|del_device [MODULE]: one run with MODULE loaded for it; records NAME's
+# times and total (NAME_t) and its destroy/create ratio (NAME_dc)
 timed() {
-	if [ -n "${2:-}" ]; then modprobe "$2" || return 1; fi
-	_r=$(run) || return 1
+	if [ -n "${3:-}" ]; then modprobe "$3" || return 1; fi
+	_r=$(run "$2") || return 1
 	# rmmod: modprobe -r would also try the dependencies, which are in use
-	if [ -n "${2:-}" ]; then rmmod "$2" || return 1; fi
+	if [ -n "${3:-}" ]; then rmmod "$3" || return 1; fi
 	set -- "$1" $_r
 	eval "${1}_t=$4"
+	eval "${1}_dc=$(ratio "$3" "$2")"
 	echo "$1 $2 $3 $4" >>/tmp/mlx5-bench.times
 }
 
@@ -72,16 +90,21 @@ if ! modprobe mlx5_shim_core || ! printf '1 ports=2 caps=eth\n' >$D/new_device |
 fi
 : >/tmp/mlx5-bench.times
 failed=""
-r_sb="" r_sp="" r_bp=""
+r_sb="" r_sp="" r_bp="" r_net=""
 r=1
 while [ $r -le "$ROUNDS" ]; do
-	timed plain || failed="$failed plain"
-	timed bound mlx5_shim_sf_null || failed="$failed bound"
-	timed sf mlx5_shim_sf || failed="$failed sf"
+	timed plain sf_del || failed="$failed plain"
+	timed bound sf_del mlx5_shim_sf_null || failed="$failed bound"
+	timed sf sf_del mlx5_shim_sf || failed="$failed sf"
+	# sf_netdev is mlx5_shim_eth's to read at each probe
+	echo Y >/sys/module/mlx5_shim_eth/parameters/sf_netdev &&
+		timed net del_device mlx5_shim_sf || failed="$failed net"
+	echo N >/sys/module/mlx5_shim_eth/parameters/sf_netdev
 	r_sb="$r_sb $(ratio "$sf_t" "$bound_t")"
 	r_sp="$r_sp $(ratio "$sf_t" "$plain_t")"
 	r_bp="$r_bp $(ratio "$bound_t" "$plain_t")"
-	echo "# bench round $r: plain ${plain_t}s bound ${bound_t}s sf ${sf_t}s"
+	r_net="$r_net $net_dc"
+	echo "# bench round $r: plain ${plain_t}s bound ${bound_t}s sf ${sf_t}s net ${net_t}s (destroy/create $net_dc)"
 	r=$((r + 1))
 done
 for v in plain bound sf; do
@@ -90,20 +113,25 @@ for v in plain bound sf; do
 	*) t_ok "$v: $N devices created and destroyed, $ROUNDS rounds" ;;
 	esac
 done
-if modprobe mlx5_shim_sf && echo Y >/sys/module/mlx5_shim_eth/parameters/sf_netdev &&
-	timed net; then
-	t_ok "sf+net: $N SFs with netdevs created and destroyed"
+case " $failed " in
+*" net "*) t_fail "net: $N SFs with netdevs created and destroyed with their adapter, $ROUNDS rounds" ;;
+*) t_ok "net: $N SFs with netdevs created and destroyed with their adapter, $ROUNDS rounds" ;;
+esac
+if echo Y >/sys/module/mlx5_shim_eth/parameters/sf_netdev && timed net1 sf_del mlx5_shim_sf; then
+	t_ok "net1: $N SFs with netdevs created and destroyed one by one"
 else
-	t_fail "sf+net: $N SFs with netdevs created and destroyed"
+	t_fail "net1: $N SFs with netdevs created and destroyed one by one"
 fi
 
-t_check "every run took a measurable time" awk '$2 <= 0 || $3 <= 0 { exit 1 } END { exit NR < 4 }' \
+t_check "every run took a measurable time" awk '$2 <= 0 || $3 <= 0 { exit 1 } END { exit NR < 5 }' \
 	/tmp/mlx5-bench.times
-echo "# bench $KERNEL/$BACKEND N=$N, best of $ROUNDS rounds (seconds)  create  destroy  total"
-for v in plain bound sf net; do
+echo "# bench $KERNEL/$BACKEND N=$N, best of $ROUNDS rounds (seconds)  create  destroy  total  destroy/create"
+for v in plain bound sf net net1; do
 	sort -n -k4 /tmp/mlx5-bench.times | awk -v v=$v '$1 == v {
-		printf "# bench %-8s %7.2f %8.2f %6.2f\n", v, $2, $3, $4; exit }'
+		printf "# bench %-8s %7.2f %8.2f %6.2f %8.2f\n", v, $2, $3, $4, ($2 > 0 ? $3 / $2 : 0); exit }'
 done
 echo "# bench ratio sf/bound $(median $r_sb) (median of $ROUNDS rounds; target < 2)"
 echo "# bench ratio sf/plain $(median $r_sp), bound/plain $(median $r_bp)"
+echo "# bench ratio net destroy/create $(median $r_net) (median of $ROUNDS rounds; with the adapter, one batch per port; target <= 2)"
+echo "# bench ratio net1 destroy/create $net1_dc (one run; one by one, sf_del)"
 t_done

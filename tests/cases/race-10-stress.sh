@@ -1,7 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # Races: loops that race each other for a bounded time, on both shims at once. Parent create
-# and delete, client bind/unbind through sysfs, client module unload/load, SOF floods against
+# and delete (with an SF per port, whose netdevs go in the batched SF teardown), client
+# bind/unbind through sysfs (also of those SFs' eth devices, against the batch), client
+# module unload/load, SOF floods against
 # firmware crash/boot, SF add/del, eswitch mode and caps changes, link flaps, and system sleep
 # (pm_test devices) in the middle. A write may fail (EBUSY, ENOENT, ENODEV: the loops step on
 # each other); nothing may splat, hang or leak. Afterwards both shims still work and
@@ -62,8 +64,11 @@ rm -f /tmp/race.*
 
 # The clock starts when the loops do: loading and setup take longer than DUR on debug.
 END=$(($(now) + DUR))
-race mlx5-parent "echo '2 ports=2' >$D/new_device; echo 2 >$D/del_device"
+race mlx5-parent "echo '2 ports=2' >$D/new_device; echo 1 >$D/mlx5_shim2p0/sf_add;
+	echo 1 >$D/mlx5_shim2p1/sf_add; echo 2 >$D/del_device"
 race mlx5-bind "echo $ETH >$EDRV/unbind; echo $ETH >$EDRV/bind"
+race mlx5-sf-bind "for e in $PB/mlx5_shim2p*/mlx5_shim_core.sf.*/mlx5_shim_core.eth.*; do
+	e=\${e##*/}; echo \$e >$EDRV/unbind; echo \$e >$EDRV/bind; done"
 race mlx5-sf "echo 4 >$D/mlx5_shim1p0/sf_add; echo 4 >$D/mlx5_shim1p0/sf_del"
 race mlx5-esw "echo switchdev >$D/mlx5_shim1p0/esw_mode; echo legacy >$D/mlx5_shim1p0/esw_mode"
 race mlx5-caps "echo eth >$D/mlx5_shim1p1/caps; echo eth,rdma,vnet >$D/mlx5_shim1p1/caps"
@@ -96,8 +101,8 @@ for f in /tmp/race.*; do
 	echo "# ${f#/tmp/race.}: $n iterations"
 	[ "$n" -gt 0 ] || t_fail "loop ${f#/tmp/race.} ran" "0 iterations"
 done
-t_eq "all 12 loops ended" 12 "$(ls /tmp/race.* | wc -l)"
-echo "# race-10: $total iterations of 12 loops in $DUR s, $sleeps system sleeps"
+t_eq "all 13 loops ended" 13 "$(ls /tmp/race.* | wc -l)"
+echo "# race-10: $total iterations of 13 loops in $DUR s, $sleeps system sleeps"
 if [ -w /sys/power/pm_test ] && grep -qw freeze /sys/power/state; then
 	t_check "system sleeps completed during the race" test "$sleeps" -gt 0
 fi
