@@ -130,6 +130,7 @@ deb_changelog = printf '%s (%s) unstable; urgency=medium\n\n  * Built by make de
 	'$(1)' '$(2)' '$(2)' '$(DEB_MAINT)' '$(DEB_DATE)'
 
 deb:
+	@test -n "$(DEB_OUT)" || { echo "make deb: DEB_OUT is empty" >&2; exit 1; }
 	@missing=""; for p in $(DEB_TOOLS); do \
 		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || missing="$$missing $$p"; \
 	done; \
