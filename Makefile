@@ -122,6 +122,8 @@ dkms-remove:
 # from dkms.conf's PACKAGE_VERSION. Installs its build tools when root and they are missing.
 DEB_OUT ?= $(HOME)/.cache/auxbus/deb
 DEB_TOOLS := debhelper dh-dkms lintian
+# DEB_LINTIAN=0: no lintian (the test harness runs it itself, once per pair of packages)
+DEB_LINTIAN ?= 1
 PORTERS_VERSION := $(shell sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' $(CURDIR)/tests/porters/dkms.conf)
 # the date of the last commit (reproducible), else now
 DEB_DATE := $(shell git -C $(CURDIR) log -1 --format=%cD 2>/dev/null || date -R)
@@ -157,10 +159,10 @@ deb:
 	cd $(DEB_OUT)/build/auxbus-porters-$(PORTERS_VERSION) && dpkg-buildpackage -b -us -uc >../auxbus-porters.log 2>&1 || \
 		{ tail -n 30 ../auxbus-porters.log >&2; exit 1; }
 	mv $(DEB_OUT)/build/*.deb $(DEB_OUT)/build/*.buildinfo $(DEB_OUT)/build/*.changes $(DEB_OUT)/
-	lintian --display-info --pedantic $(DEB_OUT)/*.changes >$(DEB_OUT)/lintian.txt 2>&1; \
+	test "$(DEB_LINTIAN)" != 1 || { lintian --display-info --pedantic $(DEB_OUT)/*.changes >$(DEB_OUT)/lintian.txt 2>&1; \
 		status=$$?; cat $(DEB_OUT)/lintian.txt; \
-		[ $$status -eq 0 ] && ! grep -qE '^[EW]: ' $(DEB_OUT)/lintian.txt || \
-		{ echo "make deb: lintian complained (above)" >&2; exit 1; }
+		[ $$status -eq 0 ] && ! grep -qE '^[EWIPX]: ' $(DEB_OUT)/lintian.txt || \
+		{ echo "make deb: lintian complained (above)" >&2; exit 1; }; }
 	@ls -1 $(DEB_OUT)/*.deb
 
 check:
