@@ -124,9 +124,9 @@ DEB_OUT ?= $(HOME)/.cache/auxbus/deb
 DEB_TOOLS := debhelper dh-dkms lintian
 # DEB_LINTIAN=0: no lintian (the test harness runs it itself, once per pair of packages)
 DEB_LINTIAN ?= 1
-PORTERS_VERSION := $(shell sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' $(CURDIR)/tests/porters/dkms.conf)
+PORTERS_VERSION = $(shell sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' $(CURDIR)/tests/porters/dkms.conf)
 # the date of the last commit (reproducible), else now
-DEB_DATE := $(shell git -C $(CURDIR) log -1 --format=%cD 2>/dev/null || date -R)
+DEB_DATE = $(shell git -C $(CURDIR) log -1 --format=%cD 2>/dev/null || date -R)
 DEB_MAINT := auxbus maintainers <maintainers@users.noreply.a-seed-dbdda8cf.example>
 deb_changelog = printf '%s (%s) unstable; urgency=medium\n\n  * Built by make deb (dkms.conf PACKAGE_VERSION %s).\n\n -- %s  %s\n' \
 	'$(1)' '$(2)' '$(2)' '$(DEB_MAINT)' '$(DEB_DATE)'
