@@ -8,6 +8,9 @@
 #                             $(PREFIX)/src/auxbus-dev/$(KERNELRELEASE)/, auxbus/lsaux as
 #                             $(PREFIX)/sbin/lsaux (make install-tools alone), then depmod
 #   make dkms-install         dkms add/build/install of this tree; make dkms-remove undoes it
+#   make deb                  the Debian packages auxbus-dkms and auxbus-porters-dkms (arch all,
+#                             dh --with dkms), built outside the tree; the .debs and lintian's
+#                             report land in DEB_OUT (default ~/.cache/auxbus/deb)
 #   make check                the whole QEMU kernel matrix (tests/run)
 #   make demo                 boot one kernel and show the bundle working (tests/demo)
 #   make bench                the benchmarks, in one boot of 6.1 (tests/run --bench)
@@ -113,6 +116,55 @@ dkms-remove:
 	dkms remove -m auxbus -v $(VERSION) --all
 	rm -rf /usr/src/auxbus-$(VERSION)
 
+# The Debian packages: the packaging is auxbus/debian/ and tests/porters/debian/ (no debian/ at
+# the top: the design card fixes the top level). Each source is copied to $(DEB_OUT)/build/
+# with its debian/ directory and built there by dpkg-buildpackage -b; the changelog is written
+# from dkms.conf's PACKAGE_VERSION. Installs its build tools when root and they are missing.
+DEB_OUT ?= $(HOME)/.cache/auxbus/deb
+DEB_TOOLS := debhelper dh-dkms lintian
+# DEB_LINTIAN=0: no lintian (the test harness runs it itself, once per pair of packages)
+DEB_LINTIAN ?= 1
+PORTERS_VERSION = $(shell sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' $(CURDIR)/tests/porters/dkms.conf)
+# the date of the last commit (reproducible), else now
+DEB_DATE = $(shell git -C $(CURDIR) log -1 --format=%cD 2>/dev/null || date -R)
+DEB_MAINT := auxbus maintainers <maintainers@users.noreply.a-seed-dbdda8cf.example>
+deb_changelog = printf '%s (%s) unstable; urgency=medium\n\n  * Built by make deb (dkms.conf PACKAGE_VERSION %s).\n\n -- %s  %s\n' \
+	'$(1)' '$(2)' '$(2)' '$(DEB_MAINT)' '$(DEB_DATE)'
+
+deb:
+	@test -n "$(DEB_OUT)" || { echo "make deb: DEB_OUT is empty" >&2; exit 1; }
+	@missing=""; for p in $(DEB_TOOLS); do \
+		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		if [ "$$(id -u)" != 0 ]; then echo "make deb: run: sudo apt-get install --no-install-recommends$$missing" >&2; exit 1; fi; \
+		echo "make deb: installing$$missing"; \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null || exit 1; \
+	fi
+	rm -rf $(DEB_OUT)/build $(DEB_OUT)/*.deb $(DEB_OUT)/*.buildinfo $(DEB_OUT)/*.changes $(DEB_OUT)/lintian.txt
+	mkdir -p $(DEB_OUT)/build/auxbus-$(VERSION)/debian $(DEB_OUT)/build/auxbus-porters-$(PORTERS_VERSION)/debian
+	tar -C $(CURDIR) -cf - --exclude='*.o' --exclude='*.ko' --exclude='*.mod' --exclude='*.mod.c' \
+		--exclude='*.cmd' --exclude='*.a' --exclude='*.order' --exclude='*.symvers' --exclude='.build.log' \
+		--exclude=auxbus/debian dkms.conf Makefile Kbuild include auxbus sof-clients mlx5-adev | \
+		tar -C $(DEB_OUT)/build/auxbus-$(VERSION) -xf -
+	cp -a auxbus/debian/. $(DEB_OUT)/build/auxbus-$(VERSION)/debian/
+	$(call deb_changelog,auxbus,$(VERSION)) >$(DEB_OUT)/build/auxbus-$(VERSION)/debian/changelog
+	cp tests/porters/dkms.conf tests/porters/Kbuild tests/porters/Makefile tests/porters/*.c \
+		tests/porters/*.h $(DEB_OUT)/build/auxbus-porters-$(PORTERS_VERSION)/
+	cp -a tests/porters/debian/. $(DEB_OUT)/build/auxbus-porters-$(PORTERS_VERSION)/debian/
+	$(call deb_changelog,auxbus-porters,$(PORTERS_VERSION)) \
+		>$(DEB_OUT)/build/auxbus-porters-$(PORTERS_VERSION)/debian/changelog
+	cd $(DEB_OUT)/build/auxbus-$(VERSION) && dpkg-buildpackage -b -us -uc >../auxbus.log 2>&1 || \
+		{ tail -n 30 ../auxbus.log >&2; exit 1; }
+	cd $(DEB_OUT)/build/auxbus-porters-$(PORTERS_VERSION) && dpkg-buildpackage -b -us -uc >../auxbus-porters.log 2>&1 || \
+		{ tail -n 30 ../auxbus-porters.log >&2; exit 1; }
+	mv $(DEB_OUT)/build/*.deb $(DEB_OUT)/build/*.buildinfo $(DEB_OUT)/build/*.changes $(DEB_OUT)/
+	test "$(DEB_LINTIAN)" != 1 || { lintian --display-info --pedantic $(DEB_OUT)/*.changes >$(DEB_OUT)/lintian.txt 2>&1; \
+		status=$$?; cat $(DEB_OUT)/lintian.txt; \
+		[ $$status -eq 0 ] && ! grep -qE '^[EWIPX]: ' $(DEB_OUT)/lintian.txt || \
+		{ echo "make deb: lintian complained (above)" >&2; exit 1; }; }
+	@ls -1 $(DEB_OUT)/*.deb
+
 check:
 	tests/run
 
@@ -129,4 +181,4 @@ faults:
 style:
 	tests/style
 
-.PHONY: all modules clean install install-tools install-dev install-dev-kernel dkms-build uninstall-dev-kernel dkms-install dkms-remove check demo bench faults style
+.PHONY: all modules clean install install-tools install-dev install-dev-kernel dkms-build uninstall-dev-kernel dkms-install dkms-remove deb check demo bench faults style

@@ -20,7 +20,9 @@ debian_mirror() {
 }
 
 # Host tools the harness needs. Installs them with apt-get when root, else says what to run.
-HOST_PKGS="qemu-system-x86 busybox-static cpio debootstrap kmod zstd xz-utils"
+# debhelper, dh-dkms and lintian build the Debian packages (make deb); e2fsprogs makes the
+# system test's disk image (tests/lib/system.sh).
+HOST_PKGS="qemu-system-x86 busybox-static cpio debootstrap kmod zstd xz-utils debhelper dh-dkms lintian e2fsprogs"
 ensure_host_tools() {
 	local missing="" p
 	for p in $HOST_PKGS; do
