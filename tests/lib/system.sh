@@ -16,8 +16,8 @@
 #    DKMS is 3.x (bookworm, trixie) it signs the modules with its MOK (framework.conf): checked.
 # 4. Kernel upgrade: the rt-amd64 kernel image and headers installed in the chroot; the kernel's
 #    postinst hooks (/etc/kernel/{postinst,header_postinst}.d/dkms) autoinstall both packages.
-#    Not the cloud-amd64 flavour: it has no sound (CONFIG_SND) in any of the three suites and no
-#    vDPA in bullseye and bookworm, and the bundle's SOF and vDPA modules need them.
+#    Not the cloud-amd64 flavour: it has no sound (CONFIG_SND), so the package builds no SOF
+#    shim there and the second boot could not check the SOF clients' coldplug.
 # 5. A disk image of it (mkfs.ext4 -d, no mounts), booted twice under QEMU (TCG, one vCPU): the
 #    default kernel, then the upgraded one, each from its uncompressed vmlinux with a busybox
 #    initramfs that loads virtio_blk and ext4 from that kernel's tree and switch_roots to systemd.
