@@ -304,6 +304,22 @@ system_signed() {
 	fi
 }
 
+# system_apt KEY NAME LOG ROOT SDIR ARGS...: `apt-get ARGS` in the run's root file system ROOT at
+# nice 10, DKMS's compiler through the ccache kept in SDIR: apt and dpkg reset PATH (no
+# /usr/lib/ccache), so through Debian's own switch in the headers' .kernelvariables (CC = ccache
+# gcc-N where DEBIAN_KERNEL_USE_CCACHE is set). One result NAME: its time, or LOG's first error.
+system_apt() {
+	local key=$1 name=$2 log=$3 root=$4 sdir=$5 t
+	shift 5
+	t=$(date +%s)
+	if in_chroot "$root" --bind "$sdir/ccache" /var/cache/auxbus-ccache -- nice -n 10 \
+		env DEBIAN_KERNEL_USE_CCACHE=1 apt-get "$@" >"$log" 2>&1; then
+		result "$key" ok "$name" "$(( $(date +%s) - t )) s"
+	else
+		result "$key" fail "$name" "see $log: $(grep -m1 -iE 'error|fail' "$log")"
+	fi
+}
+
 system_test() {
 	local suite=$1 key=$2 kname=$3 abi ver rtabi debs t0
 	t0=$(date +%s)
@@ -351,7 +367,6 @@ system_test_locked() {
 	echo "# $kname: system: root file system $(( $(date +%s) - t )) s"
 
 	# --- install the packages (DKMS builds for the installed kernel) ---
-	t=$(date +%s)
 	system_guest_setup "$work"
 	if [ "$suite" != bullseye ]; then
 		# DKMS 3 signs with this key pair, which it makes itself when it is missing
@@ -363,33 +378,17 @@ system_test_locked() {
 	fi
 	mkdir -p "$work/tmp/debs"
 	cp "$RUN"/debs/*.deb "$work/tmp/debs/"
-	# DKMS's builds go through ccache, its cache kept beside the root file system: apt and dpkg
-	# reset PATH (no /usr/lib/ccache), so through Debian's own switch in the headers'
-	# .kernelvariables (CC = ccache gcc-N where DEBIAN_KERNEL_USE_CCACHE is set).
+	# DKMS's builds go through ccache (system_apt), its cache kept beside the root file system
 	in_chroot "$work" --bind "$sdir/ccache" /var/cache/auxbus-ccache -- ccache -z >/dev/null 2>&1
-	if in_chroot "$work" --bind "$sdir/ccache" /var/cache/auxbus-ccache -- nice -n 10 sh -c \
-		'DEBIAN_KERNEL_USE_CCACHE=1 apt-get install -y /tmp/debs/auxbus-dkms_*.deb /tmp/debs/auxbus-porters-dkms_*.deb' \
-		>"$logd/install.log" 2>&1; then
-		result "$key" ok "$kname: system: apt-get install ./auxbus-dkms_*.deb ./auxbus-porters-dkms_*.deb" \
-			"$(( $(date +%s) - t )) s"
-	else
-		result "$key" fail "$kname: system: apt-get install ./auxbus-dkms_*.deb ./auxbus-porters-dkms_*.deb" \
-			"see $logd/install.log: $(grep -m1 -iE 'error|fail' "$logd/install.log")"
-	fi
+	system_apt "$key" "$kname: system: apt-get install ./auxbus-dkms_*.deb ./auxbus-porters-dkms_*.deb" \
+		"$logd/install.log" "$work" "$sdir" install -y "/tmp/debs/auxbus-dkms_${VERSION_BUNDLE}_all.deb" \
+		"/tmp/debs/auxbus-porters-dkms_${VERSION_PORTERS}_all.deb"
 	system_dkms_checks "$key" "$kname" "install" "$work" "$abi" "$logd/install.log"
 	[ "$suite" != bullseye ] && system_signed "$key" "$kname" "$work" "$abi"
 
 	# --- kernel upgrade: a second kernel of the suite; DKMS's kernel hooks build for it ---
-	t=$(date +%s)
-	if in_chroot "$work" --bind "$sdir/ccache" /var/cache/auxbus-ccache -- nice -n 10 \
-		env DEBIAN_KERNEL_USE_CCACHE=1 apt-get install -y --no-download "linux-image-$rtabi" "linux-headers-$rtabi" \
-		>"$logd/upgrade.log" 2>&1; then
-		result "$key" ok "$kname: system: kernel upgrade: apt-get install linux-image-$rtabi linux-headers-$rtabi" \
-			"$(( $(date +%s) - t )) s"
-	else
-		result "$key" fail "$kname: system: kernel upgrade: apt-get install linux-image-$rtabi linux-headers-$rtabi" \
-			"see $logd/upgrade.log: $(grep -m1 -iE 'error|fail' "$logd/upgrade.log")"
-	fi
+	system_apt "$key" "$kname: system: kernel upgrade: apt-get install linux-image-$rtabi linux-headers-$rtabi" \
+		"$logd/upgrade.log" "$work" "$sdir" install -y --no-download "linux-image-$rtabi" "linux-headers-$rtabi"
 	system_dkms_checks "$key" "$kname" "kernel upgrade" "$work" "$rtabi" "$logd/upgrade.log"
 	echo "# $kname: system: DKMS's compiler, ccache since the stats were zeroed:" \
 		"$(in_chroot "$work" --bind "$sdir/ccache" /var/cache/auxbus-ccache -- ccache -s 2>/dev/null |
