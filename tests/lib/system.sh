@@ -26,7 +26,7 @@
 #    from updates/dkms, lsaux. KTAP on the second serial port; the console must be clean.
 # 6. `apt-get purge` of both packages in the chroot: no module, source, symvers or DKMS entry left.
 
-SYSTEM_BOOT_TIMEOUT=${SYSTEM_BOOT_TIMEOUT:-240}
+SYSTEM_BOOT_TIMEOUT=${SYSTEM_BOOT_TIMEOUT:-300}
 
 system_dir() { echo "$AUXBUS_CACHE/system/$1"; }
 
@@ -193,6 +193,9 @@ system_boot() {
 	mkdir -p "$dir"
 	rm -f "$dir/console.log" "$dir/results.ktap"
 	cmdline="console=ttyS0 panic=-1 panic_on_warn=1 oops=panic softlockup_panic=1 hung_task_panic=1"
+	# as the matrix's boots (tests/run): slab debugging, and RCU's stall detector at 60 s, since
+	# a TCG vCPU starved by the other chains' guests stops for seconds
+	cmdline="$cmdline slub_debug=FZPU rcupdate.rcu_cpu_stall_timeout=60"
 	cmdline="$cmdline rdinit=/init systemd.unit=auxbus-test.target systemd.show_status=1"
 	timeout "$SYSTEM_BOOT_TIMEOUT" qemu-system-x86_64 -accel "${QEMU_ACCEL:-tcg}" -cpu max -m 1024 -smp 1 \
 		-nodefaults -no-reboot -display none -monitor none -kernel "$vmlinux" -initrd "$initrd" \
