@@ -2,13 +2,14 @@
 /*
  * mlx5_shim_core: a simulated mlx5-style adapter and its auxiliary devices.
  *
- * Adapters are created and deleted through debugfs control files, the way netdevsim
- * does it (drivers/net/netdevsim/bus.c):
+ * Adapters are created and deleted through the control files of the mlx5_shim bus, the
+ * way netdevsim does it (drivers/net/netdevsim/bus.c); sysfs, not debugfs, so that they
+ * exist under kernel lockdown and with debugfs=off:
  *
- *   /sys/kernel/debug/mlx5_shim/new_device   "ID [ports=N] [caps=eth,rdma,vnet|none]"
- *   /sys/kernel/debug/mlx5_shim/del_device   "ID"
+ *   /sys/bus/mlx5_shim/new_device   "ID [ports=N] [caps=eth,rdma,vnet|none]"
+ *   /sys/bus/mlx5_shim/del_device   "ID"
  *
- * (and /sys/kernel/debug/mlx5_shim/sf_teardown, read only: how many batched SF teardowns
+ * (and the test counter /sys/kernel/debug/mlx5_shim/sf_teardown, read only: how many batched SF teardowns
  * ran and how many netdevs they unregistered; see mlx5_shim_sf_dellink_all()).
  *
  * Every port is a struct device on the mlx5_shim bus (mlx5_shim<ID>p<PORT>) bound to
@@ -173,7 +174,8 @@ static DEFINE_MUTEX(mlx5_shim_adapters_lock);
 static DEFINE_SPINLOCK(mlx5_shim_registry_lock);
 static LIST_HEAD(mlx5_shim_adapters);
 static struct dentry *mlx5_shim_ddir;
-static struct dentry *mlx5_shim_new_dentry, *mlx5_shim_del_dentry;
+/* new_device and del_device act only while set (under mlx5_shim_adapters_lock) */
+static bool mlx5_shim_bus_enable;
 /* batched SF teardowns that unregistered netdevs, and those netdevs (sf_teardown) */
 static atomic_t mlx5_shim_sf_batches = ATOMIC_INIT(0);
 static atomic_t mlx5_shim_sf_batched_netdevs = ATOMIC_INIT(0);
@@ -1596,9 +1598,8 @@ static const struct device_type mlx5_shim_port_type = {
 	.release = mlx5_shim_port_release,
 };
 
-static struct bus_type mlx5_shim_bus = {
-	.name = "mlx5_shim",
-};
+/* defined with its control files, below */
+static struct bus_type mlx5_shim_bus;
 
 static int mlx5_shim_port_probe(struct device *dev)
 {
@@ -1766,6 +1767,10 @@ static int mlx5_shim_adapter_new(u32 id, unsigned int num_ports, u32 caps)
 	}
 
 	mutex_lock(&mlx5_shim_adapters_lock);
+	if (!mlx5_shim_bus_enable) {
+		err = -ENODEV;
+		goto err_unlock;
+	}
 	if (mlx5_shim_adapter_find(id)) {
 		err = -EEXIST;
 		goto err_unlock;
@@ -1804,7 +1809,7 @@ err_put_ports:
 }
 
 /* "ID [ports=N] [caps=eth,rdma,vnet|none]" */
-static int new_device_store(void *data, char *cmd)
+static int mlx5_shim_new_device(char *cmd)
 {
 	unsigned int num_ports = 2;
 	bool have_ports = false, have_caps = false;
@@ -1840,24 +1845,72 @@ static int new_device_store(void *data, char *cmd)
 	return mlx5_shim_adapter_new(id, num_ports, caps);
 }
 
-MLX5_SHIM_CTRL_WO(new_device);
-
-static int del_device_store(void *data, char *cmd)
+/* "ID" */
+static int mlx5_shim_del_device(char *cmd)
 {
-	struct mlx5_shim_adapter *adapter;
+	struct mlx5_shim_adapter *adapter = NULL;
 	u32 id;
+	int err = -ENOENT;
 
 	if (kstrtou32(cmd, 10, &id) || id > MLX5_SHIM_MAX_ADAPTER_ID)
 		return -EINVAL;
 	mutex_lock(&mlx5_shim_adapters_lock);
-	adapter = mlx5_shim_adapter_find(id);
-	if (adapter)
+	if (!mlx5_shim_bus_enable)
+		err = -ENODEV;
+	else
+		adapter = mlx5_shim_adapter_find(id);
+	if (adapter) {
 		mlx5_shim_adapter_del(adapter);
+		err = 0;
+	}
 	mutex_unlock(&mlx5_shim_adapters_lock);
-	return adapter ? 0 : -ENOENT;
+	return err;
 }
 
-MLX5_SHIM_CTRL_WO(del_device);
+/*
+ * The bus's control files take one command per write, as the debugfs ones: at most
+ * MLX5_SHIM_CMD_MAX bytes, no NUL inside, surrounding white space ignored.
+ */
+static ssize_t mlx5_shim_bus_ctrl(const char *buf, size_t count, int (*cmd_fn)(char *cmd))
+{
+	char *cmd;
+	int err;
+
+	if (!count || count > MLX5_SHIM_CMD_MAX || strnlen(buf, count) != count)
+		return -EINVAL;
+	cmd = kstrndup(buf, count, GFP_KERNEL);
+	if (!cmd)
+		return -ENOMEM;
+	err = cmd_fn(strim(cmd));
+	kfree(cmd);
+	return err ? err : count;
+}
+
+static ssize_t new_device_store(auxbus_const_bus_attr struct bus_type *bus, const char *buf,
+				size_t count)
+{
+	return mlx5_shim_bus_ctrl(buf, count, mlx5_shim_new_device);
+}
+static BUS_ATTR_WO(new_device);
+
+static ssize_t del_device_store(auxbus_const_bus_attr struct bus_type *bus, const char *buf,
+				size_t count)
+{
+	return mlx5_shim_bus_ctrl(buf, count, mlx5_shim_del_device);
+}
+static BUS_ATTR_WO(del_device);
+
+static struct attribute *mlx5_shim_bus_attrs[] = {
+	&bus_attr_new_device.attr,
+	&bus_attr_del_device.attr,
+	NULL
+};
+ATTRIBUTE_GROUPS(mlx5_shim_bus);
+
+static struct bus_type mlx5_shim_bus = {
+	.name = "mlx5_shim",
+	.bus_groups = mlx5_shim_bus_groups,
+};
 
 static int __init mlx5_shim_core_init(void)
 {
@@ -1871,11 +1924,10 @@ static int __init mlx5_shim_core_init(void)
 		goto err_unregister_bus;
 
 	mlx5_shim_ddir = debugfs_create_dir("mlx5_shim", NULL);
-	mlx5_shim_new_dentry = debugfs_create_file("new_device", 0200, mlx5_shim_ddir, NULL,
-						   &new_device_fops);
-	mlx5_shim_del_dentry = debugfs_create_file("del_device", 0200, mlx5_shim_ddir, NULL,
-						   &del_device_fops);
 	debugfs_create_file("sf_teardown", 0400, mlx5_shim_ddir, NULL, &sf_teardown_fops);
+	mutex_lock(&mlx5_shim_adapters_lock);
+	mlx5_shim_bus_enable = true;
+	mutex_unlock(&mlx5_shim_adapters_lock);
 	return 0;
 
 err_unregister_bus:
@@ -1887,12 +1939,13 @@ static void __exit mlx5_shim_core_exit(void)
 {
 	struct mlx5_shim_adapter *adapter, *tmp;
 
-	/* no new adapters; waits for commands in flight */
-	debugfs_remove(mlx5_shim_new_dentry);
-	debugfs_remove(mlx5_shim_del_dentry);
-
-	/* each port's remove() removes its own directory */
+	/*
+	 * No new adapters: a command in flight holds the lock or finds the bus disabled (the
+	 * control files themselves go with the bus, after the adapters, as netdevsim's).
+	 * Each port's remove() removes its own debugfs directory.
+	 */
 	mutex_lock(&mlx5_shim_adapters_lock);
+	mlx5_shim_bus_enable = false;
 	list_for_each_entry_safe_reverse(adapter, tmp, &mlx5_shim_adapters, list)
 		mlx5_shim_adapter_del(adapter);
 	mutex_unlock(&mlx5_shim_adapters_lock);

@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Part of make demo (tests/demo.sh runs it in the guest, busybox sh).
 D=/sys/kernel/debug/mlx5_shim
+MLXBUS=/sys/bus/mlx5_shim
 run() { printf '$ %s\n' "$*"; sh -c "$*" 2>&1 | sed 's/^/  /'; }
 
 run "modprobe mlx5_shim_core && modprobe mlx5_shim_eth && modprobe mlx5_shim_rdma && modprobe mlx5_shim_vdpa"
-run "echo '1 ports=2 caps=eth,rdma,vnet' > $D/new_device"
+run "echo '1 ports=2 caps=eth,rdma,vnet' > $MLXBUS/new_device"
 run "ls /sys/bus/$AUXBUS_BUS/devices/ | grep mlx5_shim_core"
 run "cat /sys/class/net/mlx5s1p0/address /sys/class/net/mlx5s1p1/address"
 
@@ -26,4 +27,4 @@ run "echo switchdev > $D/mlx5_shim1p0/esw_mode; ls /sys/bus/$AUXBUS_BUS/devices/
 run "cat $D/mlx5_shim1p0/lag"
 kill $A $B 2>/dev/null
 wait 2>/dev/null
-run "echo 1 > $D/del_device; rmmod mlx5_shim_vdpa mlx5_shim_rdma mlx5_shim_eth mlx5_shim_core"
+run "echo 1 > $MLXBUS/del_device; rmmod mlx5_shim_vdpa mlx5_shim_rdma mlx5_shim_eth mlx5_shim_core"

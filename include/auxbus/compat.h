@@ -99,6 +99,17 @@
 #endif
 
 /*
+ * A bus attribute's show() and store() take a const struct bus_type * since
+ * 75cff725d956 ("driver core: bus: mark the struct bus_type for sysfs callbacks as
+ * constant"), v6.4.
+ */
+#ifdef AUXBUS_HAVE_CONST_BUS_ATTR
+#define auxbus_const_bus_attr		const
+#else
+#define auxbus_const_bus_attr
+#endif
+
+/*
  * auxbus_bus_unregister_sync(bus): bus_unregister() of a bus_type in module memory, then
  * wait for the bus's release. Until d2bf38c088e0 ("driver core: remove private pointer from
  * struct bus_type"), v6.3, bus_release() (drivers/base/bus.c) writes bus->p = NULL when the

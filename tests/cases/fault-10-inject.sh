@@ -27,6 +27,7 @@ FF=/sys/kernel/debug/fail_function
 EXTRA=/lib/modules/$(uname -r)/extra
 AB=/sys/bus/$AUXBUS_BUS
 MLX=/sys/kernel/debug/mlx5_shim
+MLXBUS=/sys/bus/mlx5_shim
 SOF=/sys/bus/platform/drivers/snd_sof_shim
 MAXN=3000
 ALL="mlx5_shim_sf mlx5_shim_vdpa mlx5_shim_rdma mlx5_shim_eth mlx5_shim_core
@@ -37,7 +38,7 @@ cleanup() {
 	[ -w /sys/module/kernel/parameters/initcall_debug ] &&
 		echo 0 >/sys/module/kernel/parameters/initcall_debug
 	[ -w $FF/inject ] && echo >$FF/inject 2>/dev/null
-	echo 1 >$MLX/del_device 2>/dev/null
+	echo 1 >$MLXBUS/del_device 2>/dev/null
 	echo 0 >$SOF/del_device 2>/dev/null
 	for m in $ALL; do rmmod "$m" 2>/dev/null; done
 }
@@ -230,16 +231,16 @@ rmmod snd_sof_shim_probes snd_sof_shim_ipc_flood snd_sof_shim
 insmod_walk mlx5_shim_core
 modprobe mlx5_shim_core
 STEP=$STRIDE
-walk "mlx5 new_device 1 ports=2" "echo 1 >$MLX/del_device" write $MLX/new_device "1 ports=2"
-echo "1 ports=2" >$MLX/new_device
+walk "mlx5 new_device 1 ports=2" "echo 1 >$MLXBUS/del_device" write $MLXBUS/new_device "1 ports=2"
+echo "1 ports=2" >$MLXBUS/new_device
 echo 5 >$MLX/mlx5_shim1p0/sf_add
 for m in mlx5_shim_eth mlx5_shim_rdma mlx5_shim_vdpa mlx5_shim_sf; do
 	insmod_walk $m
 	modprobe $m
 done
 STEP=$STRIDE
-walk "mlx5 new_device 2 ports=2 with clients bound" "echo 2 >$MLX/del_device" \
-	write $MLX/new_device "2 ports=2"
+walk "mlx5 new_device 2 ports=2 with clients bound" "echo 2 >$MLXBUS/del_device" \
+	write $MLXBUS/new_device "2 ports=2"
 STEP=$STRIDE
 walk "mlx5 SF add" "echo 9 >$MLX/mlx5_shim1p1/sf_del" write $MLX/mlx5_shim1p1/sf_add 9
 ETH=$(ls -d "$AB"/devices/mlx5_shim_core.eth.* | head -n 1)
@@ -249,7 +250,7 @@ echo "$ETH" >"$AB/drivers/${EDRV##*/}/unbind"
 STEP=$STRIDE
 walk "bind $ETH through sysfs" "echo $ETH >$AB/drivers/${EDRV##*/}/unbind" \
 	write "$AB/drivers/${EDRV##*/}/bind" "$ETH"
-echo 1 >$MLX/del_device
+echo 1 >$MLXBUS/del_device
 for m in mlx5_shim_sf mlx5_shim_vdpa mlx5_shim_rdma mlx5_shim_eth mlx5_shim_core auxbus; do
 	rmmod $m
 done

@@ -27,7 +27,7 @@ del_all() {
 	for _p in $D/mlx5_shim*p0; do
 		[ -e "$_p" ] || continue
 		_id=${_p##*/mlx5_shim}
-		echo "${_id%p0}" >$D/del_device 2>/dev/null
+		echo "${_id%p0}" >$MLXBUS/del_device 2>/dev/null
 	done
 	for _d in $SOF_PDEV/snd_sof_shim.*; do
 		[ -e "$_d" ] && echo "${_d##*.}" >$SOF_DRV/del_device 2>/dev/null
@@ -46,11 +46,11 @@ t_check "load the mlx5 shim and its clients" mlx5_load mlx5_shim_core mlx5_shim_
 	mlx5_shim_vdpa mlx5_shim_sf
 t_check "load the SOF shim and its clients" sof_load snd_sof_shim_ipc_flood snd_sof_shim_probes
 t_check "load the test parent and client" sh -c "modprobe auxbus_test_parent ndev=2 && modprobe auxbus_test_client"
-t_check "mlx5 adapter 1 ports=2" ctl $D/new_device "1 ports=2"
+t_check "mlx5 adapter 1 ports=2" ctl $MLXBUS/new_device "1 ports=2"
 t_check "an SF on port 0" ctl $D/mlx5_shim1p0/sf_add 3
 t_check "SOF device 0 with clients" sof_new 0 clients=ipc_flood:2,probes
 
-# The files: the bundle's debugfs trees, the SOF driver's control files, the attributes of the
+# The files: the bundle's debugfs trees, the SOF driver's and the mlx5 bus's control files, the attributes of the
 # bundle's devices (platform, mlx5 bus, auxiliary bus: what the driver core adds is left out)
 # and the parameters of the bundle's modules. Control files that delete go last.
 core='^(uevent|driver_override|modalias|bind|unbind)$'
@@ -67,6 +67,8 @@ core='^(uevent|driver_override|modalias|bind|unbind)$'
 		for f in /sys/module/$m/parameters/*; do [ -f "$f" ] && echo "$f"; done
 	done
 	echo $SOF_DRV/new_device
+	echo $MLXBUS/new_device
+	echo $MLXBUS/del_device
 } | sort -u >/tmp/fuzz.files
 {
 	grep -v -e '/[a-z_]*del[a-z_]*$' -e '/new_device$' /tmp/fuzz.files
@@ -75,7 +77,7 @@ core='^(uevent|driver_override|modalias|bind|unbind)$'
 	echo $SOF_DRV/del_device
 } >/tmp/fuzz.order
 nfiles=$(wc -l </tmp/fuzz.order)
-t_check "files found: debugfs, SOF driver, device attributes, parameters ($nfiles)" test "$nfiles" -ge 20
+t_check "files found: debugfs, SOF driver, mlx5 bus, device attributes, parameters ($nfiles)" test "$nfiles" -ge 20
 echo "# fuzz-10: $nfiles files, $INPUTS inputs per writable file, seed $SEED"
 
 read -r t0 _r </proc/uptime
@@ -95,12 +97,12 @@ t_check "no DSP left" sh -c "! ls -d $SOF_PDEV/snd_sof_shim.* 2>/dev/null | grep
 for m in $MODS snd_sof_shim_probes snd_sof_shim_ipc_flood snd_sof_shim auxbus_test_client auxbus_test_parent; do
 	grep -q "^$m " /proc/modules || modprobe $m
 done
-t_check "mlx5 adapter 1 ports=2 after the fuzzing" ctl $D/new_device "1 ports=2"
+t_check "mlx5 adapter 1 ports=2 after the fuzzing" ctl $MLXBUS/new_device "1 ports=2"
 t_check "its eth client binds" t_wait_for "$PB/mlx5_shim1p0/$(adev mlx5_shim1p0 eth)/driver"
 t_check "SOF device 0 after the fuzzing" sof_new 0 clients=ipc_flood:1
 t_check "a flood runs" sh -c "echo 10 >$(sof_flood_dir 0 0)/ipc_flood_count"
 t_check "test client bound to test parent's device" t_wait_for "$TB/devices/auxbus_test_parent.client.0/driver"
-t_check "delete all" sh -c "echo 1 >$D/del_device && echo 0 >$SOF_DRV/del_device"
+t_check "delete all" sh -c "echo 1 >$MLXBUS/del_device && echo 0 >$SOF_DRV/del_device"
 for m in $MODS snd_sof_shim_probes snd_sof_shim_ipc_flood snd_sof_shim auxbus_test_client auxbus_test_parent; do
 	t_check "rmmod $m" rmmod $m
 done

@@ -43,12 +43,12 @@ t_check "SOF shim: exit deletes a device left behind" sh -c "
 t_check "mlx5 shim with clients and an SF: new, delete, unload at once" sh -c "
 	modprobe mlx5_shim_core && modprobe mlx5_shim_eth && modprobe mlx5_shim_rdma &&
 	modprobe mlx5_shim_vdpa && modprobe mlx5_shim_sf &&
-	echo '1 ports=2' >$D/new_device && echo 3 >$D/mlx5_shim1p0/sf_add &&
-	echo '2 ports=1' >$D/new_device && echo 1 >$D/del_device &&
+	echo '1 ports=2' >$MLXBUS/new_device && echo 3 >$D/mlx5_shim1p0/sf_add &&
+	echo '2 ports=1' >$MLXBUS/new_device && echo 1 >$MLXBUS/del_device &&
 	rmmod mlx5_shim_sf mlx5_shim_vdpa mlx5_shim_rdma mlx5_shim_eth && rmmod mlx5_shim_core &&
 	eval \"\$RMBUS\""
 t_check "mlx5 shim: exit deletes an adapter and SF left behind" sh -c "
-	modprobe mlx5_shim_core && echo '4 ports=2' >$D/new_device && echo 2 >$D/mlx5_shim4p1/sf_add &&
+	modprobe mlx5_shim_core && echo '4 ports=2' >$MLXBUS/new_device && echo 2 >$D/mlx5_shim4p1/sf_add &&
 	rmmod mlx5_shim_core && eval \"\$RMBUS\""
 # The longest delay is 4 s (lib/kobject.c, kobject_release()); one more for the workqueue
 sleep 5

@@ -26,11 +26,11 @@ drivers() {
 }
 
 t_check "load mlx5_shim_core, eth, rdma" mlx5_load mlx5_shim_core mlx5_shim_eth mlx5_shim_rdma
-t_check "control files exist" test -w $D/new_device -a -w $D/del_device
+t_check "control files exist" test -w $MLXBUS/new_device -a -w $MLXBUS/del_device
 
 for caps in none eth rdma vnet eth,rdma eth,vnet rdma,vnet eth,rdma,vnet; do
 	want=$(echo "$caps" | tr , '\n' | grep -v none | sort | tr '\n' ' ' | sed 's/ $//')
-	if ! ctl $D/new_device "1 ports=2 caps=$caps"; then
+	if ! ctl $MLXBUS/new_device "1 ports=2 caps=$caps"; then
 		t_fail "caps=$caps: create adapter"
 		continue
 	fi
@@ -38,12 +38,12 @@ for caps in none eth rdma vnet eth,rdma eth,vnet rdma,vnet eth,rdma,vnet; do
 	t_eq "caps=$caps: port 1 devices" "$want" "$(kinds mlx5_shim1p1)"
 	t_eq "caps=$caps: port bound to mlx5_shim_core" mlx5_shim_core \
 		"$(basename "$(readlink $PB/mlx5_shim1p0/driver)")"
-	ctl $D/del_device 1
+	ctl $MLXBUS/del_device 1
 	t_check "caps=$caps: delete removes the ports" test ! -e $PB/mlx5_shim1p0 -a ! -e $PB/mlx5_shim1p1
 done
 
 # vdpa loaded after the devices exist: it binds the existing vnet devices
-ctl $D/new_device "1 ports=2"
+ctl $MLXBUS/new_device "1 ports=2"
 t_eq "default caps" "eth rdma vnet" "$(kinds mlx5_shim1p0)"
 t_eq "vnet unbound before mlx5_shim_vdpa loads" "mlx5_shim_eth mlx5_shim_rdma none" "$(drivers mlx5_shim1p0)"
 t_check "load mlx5_shim_vdpa" modprobe mlx5_shim_vdpa
@@ -56,14 +56,14 @@ t_check "ports get distinct ids ($e0, $e1)" test "$e0" != "$e1"
 t_check "vnet never matches mainline's mlx5_vdpa alias" sh -c "! ls $AB | grep -q '^mlx5_core\.'"
 g0=$(cat $PB/mlx5_shim1p0/sys_image_guid)
 t_eq "ports of an adapter share the system image GUID" "$g0" "$(cat $PB/mlx5_shim1p1/sys_image_guid)"
-ctl $D/new_device "2 ports=2 caps=eth,rdma"
+ctl $MLXBUS/new_device "2 ports=2 caps=eth,rdma"
 t_check "another adapter has another GUID" test "$g0" != "$(cat $PB/mlx5_shim2p0/sys_image_guid)"
 r0=$AB/$(adev mlx5_shim1p0 rdma)
 t_eq "rdma client sees the GUID" "$g0" "$(cat "$r0/rdma_guid")"
 t_eq "LAG peer of port 0 (rdma client)" mlx5_shim1p1 "$(cat "$r0/rdma_lag_peer")"
 t_eq "LAG peer of port 1 (debugfs)" mlx5_shim1p0 "$(cat $D/mlx5_shim1p1/lag)"
 t_eq "LAG peer of adapter 2 port 1" mlx5_shim2p0 "$(cat $D/mlx5_shim2p1/lag)"
-ctl $D/new_device "3 ports=1 caps=rdma"
+ctl $MLXBUS/new_device "3 ports=1 caps=rdma"
 t_eq "single-port adapter has no LAG peer" none "$(cat "$AB/$(adev mlx5_shim3p0 rdma)/rdma_lag_peer")"
 
 # capability toggles
@@ -114,7 +114,7 @@ t_check "rebind port 0" sh -c "echo mlx5_shim1p0 >$drv/bind"
 t_eq "rebind restores the devices" "eth rdma vnet" "$(kinds mlx5_shim1p0)"
 t_eq "rebind: all bound" "mlx5_shim_eth mlx5_shim_rdma mlx5_shim_vdpa" "$(drivers mlx5_shim1p0)"
 
-for id in 1 2 3; do ctl $D/del_device $id; done
+for id in 1 2 3; do ctl $MLXBUS/del_device $id; done
 t_check "every adapter deleted" sh -c "! ls $AB | grep -q '^mlx5_shim_core\.'"
 t_check "no port left" sh -c "[ -z \"\$(ls $PB)\" ]"
 t_done

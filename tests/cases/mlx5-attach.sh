@@ -18,7 +18,7 @@ names() { ls "$PB/$1/" | grep '^mlx5_shim_core\.' | tr '\n' ' ' | sed 's/ $//'; 
 
 P=$D/mlx5_shim1p0
 t_check "load modules" mlx5_load mlx5_shim_core mlx5_shim_eth mlx5_shim_rdma mlx5_shim_vdpa
-t_check "create adapter 1" ctl $D/new_device "1 ports=2"
+t_check "create adapter 1" ctl $MLXBUS/new_device "1 ports=2"
 ip link set mlx5s1p0 up
 before=$(names mlx5_shim1p0)
 ifindex=$(cat /sys/class/net/mlx5s1p0/ifindex)
@@ -59,7 +59,7 @@ R=$AB/$(adev mlx5_shim1p0 rdma)
 (while :; do cat "$R/rdma_lag_peer" $D/mlx5_shim1p1/lag; done) >/tmp/mlx5-lag 2>&1 &
 BG=$!
 n=0
-while [ $n -lt 20 ] && ctl $D/new_device "2 ports=2 caps=rdma" && ctl $D/del_device 2; do
+while [ $n -lt 20 ] && ctl $MLXBUS/new_device "2 ports=2 caps=rdma" && ctl $MLXBUS/del_device 2; do
 	n=$((n + 1))
 done
 kill $BG

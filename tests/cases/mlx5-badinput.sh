@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# mlx5 shim: every control file rejects malformed, duplicate, out-of-range and oversize input
-# with a clear errno and nothing half-created; writes at an offset are rejected; a command
-# without newline or NUL terminator works; a NUL inside a command is rejected.
+# mlx5 shim: every control file (the bus's new_device and del_device in sysfs, the ports' knobs
+# in debugfs) rejects malformed, duplicate, out-of-range and oversize input with a clear errno
+# and nothing half-created; a debugfs knob rejects writes at an offset; a command without
+# newline or NUL terminator works; a NUL inside a command is rejected.
 . /tests/lib/ktap.sh
 . /tests/cases/mlx5-common.inc
 
@@ -24,33 +25,33 @@ for cmd in '\n' ' \n' 'abc\n' '1x\n' '-1\n' '65536\n' '99999999999\n' '1 ports=0
 	'1 ports=5\n' '1 ports=x\n' '1 ports=\n' '1 ports\n' '1 caps=foo\n' '1 caps=eth,foo\n' \
 	'1 caps=eth,eth\n' '1 caps=\n' '1 bogus=1\n' '1 ports=2 ports=2\n' '1 caps=eth caps=rdma\n' \
 	'1\0 ports=2\n' '1 ports=2\0\n'; do
-	t_eq "new_device '$cmd': EINVAL" "$EINVAL" "$(werr_fmt $D/new_device "$cmd")"
+	t_eq "new_device '$cmd': EINVAL" "$EINVAL" "$(werr_fmt $MLXBUS/new_device "$cmd")"
 done
 long=$(printf '%0200d' 1)
-t_eq "new_device oversize (200 bytes): EINVAL" "$EINVAL" "$(werr_fmt $D/new_device "$long")"
+t_eq "new_device oversize (200 bytes): EINVAL" "$EINVAL" "$(werr_fmt $MLXBUS/new_device "$long")"
 t_eq "nothing created by bad input" "" "$(ports)"
 t_eq "no auxiliary devices either" 0 "$(adevs)"
 
-t_eq "new_device without newline or NUL" ok "$(werr_fmt $D/new_device '1')"
+t_eq "new_device without newline or NUL" ok "$(werr_fmt $MLXBUS/new_device '1')"
 t_eq "it created the default 2 ports" "mlx5_shim1p0 mlx5_shim1p1" "$(ports)"
-t_eq "duplicate adapter id: EEXIST" "File exists" "$(werr_fmt $D/new_device '1 ports=1\n')"
+t_eq "duplicate adapter id: EEXIST" "File exists" "$(werr_fmt $MLXBUS/new_device '1 ports=1\n')"
 t_eq "duplicate left the adapter alone" "mlx5_shim1p0 mlx5_shim1p1" "$(ports)"
-t_eq "tabs and extra spaces are fine" ok "$(werr_fmt $D/new_device '2\t ports=1   caps=eth\n')"
+t_eq "tabs and extra spaces are fine" ok "$(werr_fmt $MLXBUS/new_device '2\t ports=1   caps=eth\n')"
 
-# offset writes: dd seeks before writing; a second write on one open file is at an offset
-t_check_fails "write at offset 1 rejected" sh -c "printf '3\n' | dd of=$D/new_device bs=1 seek=1 conv=notrunc 2>/dev/null"
-t_check "nothing created by it" test ! -e $PB/mlx5_shim3p0
-exec 3>$D/new_device
+# sysfs hands every write() to the store whole and ignores the file offset (netdevsim's
+# new_device too): a second write on one open file is a second command
+exec 3>$MLXBUS/new_device
 printf '3 ports=1\n' >&3
 t_check "first write on an open file works" test -e $PB/mlx5_shim3p0
-t_check_fails "second write on it (offset) rejected" sh -c "printf '4 ports=1\n' >&3"
+printf '4 ports=1\n' >&3
+t_check "second write on it: a second command" test -e $PB/mlx5_shim4p0
 exec 3>&-
-t_check "nothing created by it" test ! -e $PB/mlx5_shim4p0
+t_eq "del_device 4" ok "$(werr_fmt $MLXBUS/del_device '4')"
 
 # del_device
-t_eq "del_device missing: ENOENT" "No such file or directory" "$(werr_fmt $D/del_device '9\n')"
+t_eq "del_device missing: ENOENT" "No such file or directory" "$(werr_fmt $MLXBUS/del_device '9\n')"
 for cmd in 'x\n' '\n' '1 2\n' '-1\n' '1\0\n'; do
-	t_eq "del_device '$cmd': EINVAL" "$EINVAL" "$(werr_fmt $D/del_device "$cmd")"
+	t_eq "del_device '$cmd': EINVAL" "$EINVAL" "$(werr_fmt $MLXBUS/del_device "$cmd")"
 done
 t_check "adapter 1 still there" test -e $PB/mlx5_shim1p0
 
@@ -70,6 +71,15 @@ t_eq "pm attach while attached: EALREADY" "Operation already in progress" "$(wer
 for cmd in 'x\n' '-1\n' '65536\n' '\n' '1 2\n' '0x10\n'; do
 	t_eq "sf_add '$cmd': EINVAL" "$EINVAL" "$(werr_fmt $P/sf_add "$cmd")"
 done
+# the debugfs knobs take one command at offset 0: dd seeks before writing, and a second
+# write on one open file is at an offset
+t_check_fails "sf_add at offset 1 rejected" sh -c "printf '7\n' | dd of=$P/sf_add bs=8 seek=1 conv=notrunc 2>/dev/null"
+exec 3>$P/sf_add
+printf '7\n' >&3
+t_check_fails "second write on an open sf_add (offset) rejected" sh -c "printf '8\n' >&3"
+exec 3>&-
+t_eq "sf_del 7" ok "$(werr_fmt $P/sf_del '7\n')"
+t_eq "no SF 8 made by it" "" "$(awk '$1 == 8' $P/sfs)"
 t_eq "sf_add 5" ok "$(werr_fmt $P/sf_add '5\n')"
 t_eq "SF number reuse: EEXIST" "File exists" "$(werr_fmt $P/sf_add '5\n')"
 t_eq "sf_del of a missing SF: ENOENT" "No such file or directory" "$(werr_fmt $P/sf_del '6\n')"

@@ -25,6 +25,7 @@
 . /tests/lib/ktap.sh
 
 D=/sys/kernel/debug/mlx5_shim
+MLXBUS=/sys/bus/mlx5_shim
 if [ "${AUXBUS_MODE:-check}" = bench ]; then
 	N=${MLX5_BENCH_N:-1000}
 	ROUNDS=${MLX5_BENCH_ROUNDS:-5}
@@ -34,7 +35,7 @@ else
 fi
 
 cleanup() {
-	echo 1 >$D/del_device 2>/dev/null
+	echo 1 >$MLXBUS/del_device 2>/dev/null
 	for m in mlx5_shim_sf_null mlx5_shim_sf mlx5_shim_eth mlx5_shim_core; do
 		modprobe -r "$m" 2>/dev/null
 	done
@@ -53,7 +54,7 @@ run() {
 	done
 	t1=$(t_now)
 	if [ "$1" = del_device ]; then
-		echo 1 >$D/del_device || return 1
+		echo 1 >$MLXBUS/del_device || return 1
 	else
 		i=0
 		while [ $i -lt "$N" ]; do
@@ -63,7 +64,7 @@ run() {
 	fi
 	t2=$(t_now)
 	if [ "$1" = del_device ]; then
-		printf '1 ports=2 caps=eth\n' >$D/new_device || return 1
+		printf '1 ports=2 caps=eth\n' >$MLXBUS/new_device || return 1
 	fi
 	echo "$t0 $t1 $t2" | awk '{ printf "%.2f %.2f %.2f", $2 - $1, $3 - $2, $3 - $1 }'
 }
@@ -83,7 +84,7 @@ timed() {
 }
 
 # A setup that fails is a failure, not a skip: everything here is built for the matrix.
-if ! modprobe mlx5_shim_core || ! printf '1 ports=2 caps=eth\n' >$D/new_device ||
+if ! modprobe mlx5_shim_core || ! printf '1 ports=2 caps=eth\n' >$MLXBUS/new_device ||
 	! modprobe mlx5_shim_eth sf_netdev=0; then
 	t_fail "setup: mlx5_shim_core, adapter 1 and mlx5_shim_eth"
 	t_done

@@ -20,7 +20,7 @@ trap cleanup EXIT
 names() { ls "$PB/$1/" | grep '^mlx5_shim_core\.' | tr '\n' ' ' | sed 's/ $//'; }
 
 t_check "load modules" mlx5_load mlx5_shim_core mlx5_shim_eth mlx5_shim_rdma mlx5_shim_vdpa
-t_check "create adapter 1" ctl $D/new_device "1 ports=2"
+t_check "create adapter 1" ctl $MLXBUS/new_device "1 ports=2"
 ip link set mlx5s1p0 up
 before=$(names mlx5_shim1p0)
 before1=$(names mlx5_shim1p1)

@@ -43,7 +43,7 @@ count_bound() {
 }
 
 t_check "load mlx5_shim_core, mlx5_shim_eth, mlx5_shim_sf" mlx5_load mlx5_shim_core mlx5_shim_eth mlx5_shim_sf
-t_check "create adapter 1 (eth only)" ctl $D/new_device "1 ports=2 caps=eth"
+t_check "create adapter 1 (eth only)" ctl $MLXBUS/new_device "1 ports=2 caps=eth"
 base_eth=$(count eth)
 
 t_check "sf_add 7 on port 0" ctl $D/mlx5_shim1p0/sf_add 7
@@ -102,7 +102,7 @@ ctl $D/mlx5_shim1p1/sf_del 5000
 t2=$(t_now)
 sf_each $D/mlx5_shim1p0/sf_del 0 $((LIMIT / 2)) >/dev/null
 t_eq "$((LIMIT / 2)) SFs deleted by sf_del" $((LIMIT / 2)) "$(count sf)"
-t_check "the rest go with the adapter" ctl $D/del_device 1
+t_check "the rest go with the adapter" ctl $MLXBUS/del_device 1
 t3=$(t_now)
 t_eq "no SF left" 0 "$(count sf)"
 t_eq "no eth left" 0 "$(count eth)"
@@ -116,7 +116,7 @@ echo Y >/sys/module/mlx5_shim_eth/parameters/sf_netdev
 # again by hand, SF 3's stays unbound (no netdev to batch).
 B=24
 EDRV=/sys/bus/$AUXBUS_BUS/drivers/mlx5_shim_eth
-t_check "create adapter 2 (eth only)" ctl $D/new_device "2 ports=2 caps=eth"
+t_check "create adapter 2 (eth only)" ctl $MLXBUS/new_device "2 ports=2 caps=eth"
 t_eq "$B SFs with netdevs on port 0" $B "$(sf_each $D/mlx5_shim2p0/sf_add 0 $B)"
 t_eq "4 on port 1" 4 "$(sf_each $D/mlx5_shim2p1/sf_add 0 4)"
 t_eq "$((B + 4)) SF netdevs" $((B + 4)) "$(netdevs 'mlx5s2p[01]s')"
@@ -134,7 +134,7 @@ t_eq "no batch so far" "$b0 $n0" "$(teardown batches) $(teardown netdevs)"
 t_check "unbind port 1 from mlx5_shim_core" ctl /sys/bus/mlx5_shim/drivers/mlx5_shim_core/unbind mlx5_shim2p1
 t_eq "its SFs' netdevs gone" 0 "$(netdevs mlx5s2p1s)"
 t_eq "in one batch of 4" "$((b0 + 1)) $((n0 + 4))" "$(teardown batches) $(teardown netdevs)"
-t_check "delete adapter 2 with port 0's SFs" ctl $D/del_device 2
+t_check "delete adapter 2 with port 0's SFs" ctl $MLXBUS/del_device 2
 t_eq "one batch per port" $((b0 + 2)) "$(teardown batches)"
 t_eq "$((B + 2)) netdevs in them" $((n0 + B + 2)) "$(teardown netdevs)"
 t_eq "no netdev of adapter 2 left" 0 "$(netdevs mlx5s2p)"

@@ -56,7 +56,7 @@ bg_traffic() {
 }
 
 t_check "load mlx5_shim_core and clients" mlx5_load mlx5_shim_core mlx5_shim_eth mlx5_shim_rdma mlx5_shim_vdpa
-t_check "create adapter 1 with 2 ports" ctl $D/new_device "1 ports=2 caps=eth,rdma,vnet"
+t_check "create adapter 1 with 2 ports" ctl $MLXBUS/new_device "1 ports=2 caps=eth,rdma,vnet"
 t_check "port netdevs registered" test -e /sys/class/net/mlx5s1p0 -a -e /sys/class/net/mlx5s1p1
 
 # no IPv6 autoconfiguration chatter: counters must only see the test's frames
@@ -117,7 +117,7 @@ bg_traffic "$NSB" 192.0.2.1 0.05
 bg2=$BG
 bg_traffic "$NSA" 192.0.2.2 0.05
 sleep 1
-t_check "delete adapter during traffic" ctl $D/del_device 1
+t_check "delete adapter during traffic" ctl $MLXBUS/del_device 1
 t_check "ports gone" test ! -e $PB/mlx5_shim1p0 -a ! -e $PB/mlx5_shim1p1
 t_check "netdevs gone" sh -c "! nsenter -t $NSA -n ip link show mlx5s1p0 2>/dev/null"
 kill "$BG" "$bg2" 2>/dev/null

@@ -23,7 +23,7 @@ unbound() {
 }
 
 t_check "load all" mlx5_load mlx5_shim_core mlx5_shim_eth mlx5_shim_rdma mlx5_shim_vdpa mlx5_shim_sf
-t_check "create adapter 1" ctl $D/new_device "1 ports=2"
+t_check "create adapter 1" ctl $MLXBUS/new_device "1 ports=2"
 t_check "add an SF" ctl $D/mlx5_shim1p0/sf_add 3
 t_check_fails "rmmod mlx5_shim_core while clients use it" rmmod mlx5_shim_core
 t_check "mlx5_shim_core still loaded" loaded mlx5_shim_core
@@ -58,7 +58,7 @@ t_check "modprobe mlx5_shim_sf again" modprobe mlx5_shim_sf
 t_check "the SF is bound again" test -e /sys/class/net/mlx5s1p0s3
 
 t_check "unload the clients" sh -c 'rmmod mlx5_shim_sf mlx5_shim_vdpa mlx5_shim_rdma mlx5_shim_eth'
-exec 3>$D/new_device
+exec 3>$MLXBUS/new_device
 t_check_fails "rmmod mlx5_shim_core while a control file is open" rmmod mlx5_shim_core
 exec 3>&-
 t_check "rmmod mlx5_shim_core with the adapter and SF left" rmmod mlx5_shim_core

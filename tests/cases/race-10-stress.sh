@@ -51,7 +51,7 @@ race() {
 t_check "load the mlx5 shim and its clients" mlx5_load mlx5_shim_core mlx5_shim_eth mlx5_shim_rdma \
 	mlx5_shim_vdpa mlx5_shim_sf
 t_check "load the SOF shim and its clients" sof_load snd_sof_shim_ipc_flood snd_sof_shim_probes
-t_check "mlx5 adapter 1 ports=2" ctl $D/new_device "1 ports=2"
+t_check "mlx5 adapter 1 ports=2" ctl $MLXBUS/new_device "1 ports=2"
 t_check "SOF device 0" sof_new 0 clients=ipc_flood:2,probes
 S=$SOF_PDEV/snd_sof_shim.0
 F0=$(sof_flood_dir 0 0)
@@ -64,8 +64,8 @@ rm -f /tmp/race.*
 
 # The clock starts when the loops do: loading and setup take longer than DUR on debug.
 END=$(($(now) + DUR))
-race mlx5-parent "echo '2 ports=2' >$D/new_device; echo 1 >$D/mlx5_shim2p0/sf_add;
-	echo 1 >$D/mlx5_shim2p1/sf_add; echo 2 >$D/del_device"
+race mlx5-parent "echo '2 ports=2' >$MLXBUS/new_device; echo 1 >$D/mlx5_shim2p0/sf_add;
+	echo 1 >$D/mlx5_shim2p1/sf_add; echo 2 >$MLXBUS/del_device"
 race mlx5-bind "echo $ETH >$EDRV/unbind; echo $ETH >$EDRV/bind"
 race mlx5-sf-bind "for e in $PB/mlx5_shim2p*/mlx5_shim_core.sf.*/mlx5_shim_core.eth.*; do
 	e=\${e##*/}; echo \$e >$EDRV/unbind; echo \$e >$EDRV/bind; done"
@@ -108,7 +108,7 @@ if [ -w /sys/power/pm_test ] && grep -qw freeze /sys/power/state; then
 fi
 
 # Both shims still work: the loops' objects can be made again and clients bind
-echo 2 >$D/del_device 2>/dev/null
+echo 2 >$MLXBUS/del_device 2>/dev/null
 echo 1 >$SOF_DRV/del_device 2>/dev/null
 grep -q "^mlx5_shim_rdma " /proc/modules || modprobe mlx5_shim_rdma
 grep -q "^snd_sof_shim_probes " /proc/modules || modprobe snd_sof_shim_probes
@@ -117,13 +117,13 @@ echo legacy >$D/mlx5_shim1p0/esw_mode 2>/dev/null
 echo up >$D/mlx5_shim1p0/link 2>/dev/null
 echo eth,rdma,vnet >$D/mlx5_shim1p1/caps 2>/dev/null
 [ -e "$EDRV/$ETH" ] || echo "$ETH" >$EDRV/bind 2>/dev/null
-t_check "mlx5 adapter 2 again" ctl $D/new_device "2 ports=2"
+t_check "mlx5 adapter 2 again" ctl $MLXBUS/new_device "2 ports=2"
 t_check "eth client bound on adapter 2" t_wait_for "$PB/mlx5_shim2p0/$(adev mlx5_shim2p0 eth)/driver"
 t_check "eth client bound on adapter 1 port 1" test -e "$AB/$ETH/driver"
 t_check "SOF firmware running" test "$(cat $S/fw_state)" = boot_complete
 t_check "flood after the race" sh -c "echo 10 >$F0/ipc_flood_count"
 t_check "SOF device 1 again" sof_new 1 clients=ipc_flood:1
-t_check "delete all" sh -c "echo 1 >$D/del_device && echo 2 >$D/del_device && \
+t_check "delete all" sh -c "echo 1 >$MLXBUS/del_device && echo 2 >$MLXBUS/del_device && \
 	echo 0 >$SOF_DRV/del_device && echo 1 >$SOF_DRV/del_device"
 for m in $MODS snd_sof_shim_probes snd_sof_shim_ipc_flood snd_sof_shim; do
 	t_check "rmmod $m" rmmod $m

@@ -42,7 +42,7 @@ t_check "load mlx5_shim_core, eth, rdma" mlx5_load mlx5_shim_core mlx5_shim_eth 
 t_check "load auxbus_test_parent, auxbus_test_client" \
 	sh -c 'modprobe auxbus_test_parent && modprobe auxbus_test_client'
 t_check "SOF DSP 0 (ipc_flood:2, probes)" sof_new 0
-t_check "mlx5 adapter 1, ports=2" ctl $D/new_device "1 ports=2"
+t_check "mlx5 adapter 1, ports=2" ctl $MLXBUS/new_device "1 ports=2"
 flood=/sys/bus/$B/drivers/snd_sof_shim_ipc_flood
 t_check "unbind snd_sof_shim.ipc_flood.1 by sysfs" sh -c "echo snd_sof_shim.ipc_flood.1 >$flood/unbind"
 
@@ -118,7 +118,7 @@ t_check "--json: client.0's irqs" grep -q '{"name": "auxbus_test_parent.client.0
 t_check "--json: braces balance" sh -c '[ "$(tr -cd "{" </tmp/lsaux.json | wc -c)" = "$(tr -cd "}" </tmp/lsaux.json | wc -c)" ]'
 
 # everything gone: the kernel's bus alone, or no bus at all
-t_check "delete the adapter and the DSP" sh -c "echo 1 >$D/del_device && echo 0 >$SOF_DRV/del_device"
+t_check "delete the adapter and the DSP" sh -c "echo 1 >$MLXBUS/del_device && echo 0 >$SOF_DRV/del_device"
 for m in mlx5_shim_eth mlx5_shim_rdma mlx5_shim_core auxbus_test_client auxbus_test_parent \
 	snd_sof_shim_ipc_flood snd_sof_shim; do
 	t_check "unload $m" rmmod $m
