@@ -47,6 +47,7 @@
 #include <linux/sysfs.h>
 #include <linux/uaccess.h>
 #include <linux/xarray.h>
+#include <net/devlink.h>
 
 #include "mlx5_shim.h"
 
@@ -133,6 +134,7 @@ struct mlx5_shim_port {
 	struct mutex dellink_lock;	/* @dellinks; held across a batched teardown */
 	struct list_head dellinks;	/* struct mlx5_shim_dellink of its and its SFs' clients */
 	struct dentry *ddir;
+	struct devlink *devlink;	/* NULL where the kernel has no CONFIG_NET_DEVLINK */
 	bool bound;			/* under mlx5_shim_registry_lock */
 	bool sleep_detached;		/* under func.lock: system suspend detached it */
 	int probe_err;
@@ -1601,6 +1603,118 @@ static const struct device_type mlx5_shim_port_type = {
 /* defined with its control files, below */
 static struct bus_type mlx5_shim_bus;
 
+/*
+ * devlink: one instance per function (port), named mlx5_shim/<port> after its bus and
+ * device, as mlx5's devlink.c gives one to every PCI function. `devlink dev eswitch set
+ * ... mode switchdev|legacy` changes the eswitch mode as the debugfs knob esw_mode does.
+ */
+#if IS_ENABLED(CONFIG_NET_DEVLINK)
+/*
+ * devlink_alloc() takes the device and devlink_register() no longer does since
+ * 919d13a7e455 ("devlink: Set device as early as possible"), v5.15; devlink_register()
+ * returns void since db4278c55fa5 ("devlink: Make devlink_register to be void"), v5.16.
+ */
+#ifdef AUXBUS_HAVE_DEVLINK_ALLOC_NODEV
+#define mlx5_shim_devlink_alloc(ops, size, dev)	devlink_alloc(ops, size)
+#define mlx5_shim_devlink_register(dl, dev)	devlink_register(dl, dev)
+#elif defined(AUXBUS_HAVE_DEVLINK_REGISTER_INT)
+#define mlx5_shim_devlink_alloc(ops, size, dev)	devlink_alloc(ops, size, dev)
+#define mlx5_shim_devlink_register(dl, dev)	devlink_register(dl)
+#else
+#define mlx5_shim_devlink_alloc(ops, size, dev)	devlink_alloc(ops, size, dev)
+#define mlx5_shim_devlink_register(dl, dev)	({ devlink_register(dl); 0; })
+#endif
+
+static struct mlx5_shim_port *mlx5_shim_devlink_port(struct devlink *devlink)
+{
+	return *(struct mlx5_shim_port **)devlink_priv(devlink);
+}
+
+static int mlx5_shim_devlink_eswitch_mode_get(struct devlink *devlink, u16 *mode)
+{
+	struct mlx5_shim_port *port = mlx5_shim_devlink_port(devlink);
+
+	*mode = READ_ONCE(port->func.esw_mode) == MLX5_SHIM_ESW_SWITCHDEV ?
+		DEVLINK_ESWITCH_MODE_SWITCHDEV : DEVLINK_ESWITCH_MODE_LEGACY;
+	return 0;
+}
+
+/* As mlx5_devlink_eswitch_mode_set(): the current mode again is no error. */
+static int mlx5_shim_devlink_eswitch_mode_set(struct devlink *devlink, u16 mode,
+					      struct netlink_ext_ack *extack)
+{
+	struct mlx5_shim_port *port = mlx5_shim_devlink_port(devlink);
+	struct mlx5_shim_func *func = &port->func;
+	enum mlx5_shim_esw_mode esw_mode;
+	int err = 0;
+
+	switch (mode) {
+	case DEVLINK_ESWITCH_MODE_LEGACY:
+		esw_mode = MLX5_SHIM_ESW_LEGACY;
+		break;
+	case DEVLINK_ESWITCH_MODE_SWITCHDEV:
+		esw_mode = MLX5_SHIM_ESW_SWITCHDEV;
+		break;
+	default:
+		NL_SET_ERR_MSG_MOD(extack, "Unsupported eswitch mode");
+		return -EOPNOTSUPP;
+	}
+	mutex_lock(&func->lock);
+	if (func->detached) {
+		NL_SET_ERR_MSG_MOD(extack, "The function is detached");
+		err = -EBUSY;
+	} else if (esw_mode != func->esw_mode) {
+		err = mlx5_shim_change_locked(func, func->caps, esw_mode,
+					      MLX5_SHIM_EVENT_MODE_CHANGE);
+		if (err)
+			NL_SET_ERR_MSG_MOD(extack, "Rescan for the new mode failed; mode unchanged");
+	}
+	mutex_unlock(&func->lock);
+	return err;
+}
+
+static const struct devlink_ops mlx5_shim_devlink_ops = {
+	.eswitch_mode_get = mlx5_shim_devlink_eswitch_mode_get,
+	.eswitch_mode_set = mlx5_shim_devlink_eswitch_mode_set,
+};
+
+static int mlx5_shim_devlink_add(struct mlx5_shim_port *port)
+{
+	struct devlink *devlink;
+	int err;
+
+	devlink = mlx5_shim_devlink_alloc(&mlx5_shim_devlink_ops, sizeof(port), &port->dev);
+	if (!devlink)
+		return -ENOMEM;
+	*(struct mlx5_shim_port **)devlink_priv(devlink) = port;
+	err = mlx5_shim_devlink_register(devlink, &port->dev);
+	if (err) {
+		devlink_free(devlink);
+		return err;
+	}
+	port->devlink = devlink;
+	return 0;
+}
+
+static void mlx5_shim_devlink_del(struct mlx5_shim_port *port)
+{
+	devlink_unregister(port->devlink);
+	devlink_free(port->devlink);
+	port->devlink = NULL;
+}
+#define MLX5_SHIM_DEVLINK	"yes"
+#else
+static int mlx5_shim_devlink_add(struct mlx5_shim_port *port)
+{
+	return 0;
+}
+
+static void mlx5_shim_devlink_del(struct mlx5_shim_port *port)
+{
+}
+#define MLX5_SHIM_DEVLINK	"no: the kernel has no CONFIG_NET_DEVLINK"
+#endif
+
 static int mlx5_shim_port_probe(struct device *dev)
 {
 	struct mlx5_shim_port *port = to_mlx5_shim_port(dev);
@@ -1614,6 +1728,16 @@ static int mlx5_shim_port_probe(struct device *dev)
 	if (err)
 		mlx5_shim_disable_all_locked(func);
 	mutex_unlock(&func->lock);
+	if (!err) {
+		/* last: it makes the function visible to devlink's users */
+		err = mlx5_shim_devlink_add(port);
+		if (err) {
+			dev_err(dev, "devlink registration failed: %d\n", err);
+			mutex_lock(&func->lock);
+			mlx5_shim_disable_all_locked(func);
+			mutex_unlock(&func->lock);
+		}
+	}
 	port->probe_err = err;
 	if (err)
 		return err;
@@ -1630,6 +1754,8 @@ static int mlx5_shim_port_remove(struct device *dev)
 	struct mlx5_shim_port *port = to_mlx5_shim_port(dev);
 	struct mlx5_shim_func *func = &port->func;
 
+	/* first: waits for devlink commands in flight, then none come */
+	mlx5_shim_devlink_del(port);
 	/* waits for control-file writers in flight */
 	debugfs_remove_recursive(port->ddir);
 	port->ddir = NULL;
@@ -1963,4 +2089,5 @@ module_init(mlx5_shim_core_init);
 module_exit(mlx5_shim_core_exit);
 
 MODULE_DESCRIPTION("mlx5 shim: simulated adapter, parent of auxiliary devices");
+MODULE_INFO(devlink, MLX5_SHIM_DEVLINK);
 MODULE_LICENSE("GPL");
