@@ -9,8 +9,9 @@
  *   /sys/bus/mlx5_shim/new_device   "ID [ports=N] [caps=eth,rdma,vnet|none]"
  *   /sys/bus/mlx5_shim/del_device   "ID"
  *
- * (and the test counter /sys/kernel/debug/mlx5_shim/sf_teardown, read only: how many batched SF teardowns
- * ran and how many netdevs they unregistered; see mlx5_shim_sf_dellink_all()).
+ * (and the test counter /sys/kernel/debug/mlx5_shim/sf_teardown, read only: how many
+ * batched SF teardowns ran and how many netdevs they unregistered; see
+ * mlx5_shim_sf_dellink_all()).
  *
  * Every port is a struct device on the mlx5_shim bus (mlx5_shim<ID>p<PORT>) bound to
  * the mlx5_shim_core driver, the way a PCI function is bound to mlx5_core. A bound port
@@ -1667,7 +1668,7 @@ static int mlx5_shim_devlink_eswitch_mode_set(struct devlink *devlink, u16 mode,
 		err = mlx5_shim_change_locked(func, func->caps, esw_mode,
 					      MLX5_SHIM_EVENT_MODE_CHANGE);
 		if (err)
-			NL_SET_ERR_MSG_MOD(extack, "Rescan for the new mode failed; mode unchanged");
+			NL_SET_ERR_MSG_MOD(extack, "Rescan for the new mode failed");
 	}
 	mutex_unlock(&func->lock);
 	return err;
@@ -1702,6 +1703,7 @@ static void mlx5_shim_devlink_del(struct mlx5_shim_port *port)
 	devlink_free(port->devlink);
 	port->devlink = NULL;
 }
+
 #define MLX5_SHIM_DEVLINK	"yes"
 #else
 static int mlx5_shim_devlink_add(struct mlx5_shim_port *port)
@@ -1712,6 +1714,7 @@ static int mlx5_shim_devlink_add(struct mlx5_shim_port *port)
 static void mlx5_shim_devlink_del(struct mlx5_shim_port *port)
 {
 }
+
 #define MLX5_SHIM_DEVLINK	"no: the kernel has no CONFIG_NET_DEVLINK"
 #endif
 
