@@ -243,4 +243,21 @@ static inline void auxbus_bus_unregister_sync(struct bus_type *bus)
 #endif
 /* ==== end of ib_core ==== */
 
+/* ==== vdpa (mlx5-adev/mlx5_shim_vdpa.c) ==== */
+/*
+ * vdpa_alloc_device() takes the device's virtio map ops (NULL: the DMA API on its DMA
+ * device), and the DMA device moved from vdpa_device.dma_dev into the union
+ * vdpa_device.vmap, with the virtio "map ops" series of v6.18 ("vdpa: introduce map ops";
+ * the 12-character id of that commit was not at hand offline).
+ */
+#ifdef AUXBUS_HAVE_VDPA_MAP_OPS
+#define auxbus_vdpa_alloc_device(dev_struct, member, parent, config, ngroups, nas, name, use_va) \
+	vdpa_alloc_device(dev_struct, member, parent, config, NULL, ngroups, nas, name, use_va)
+#define auxbus_vdpa_set_dma_dev(vdpa, dev)	((vdpa)->vmap.dma_dev = (dev))
+#else
+#define auxbus_vdpa_alloc_device	vdpa_alloc_device
+#define auxbus_vdpa_set_dma_dev(vdpa, dev)	((vdpa)->dma_dev = (dev))
+#endif
+/* ==== end of vdpa ==== */
+
 #endif /* _AUXBUS_COMPAT_H */
