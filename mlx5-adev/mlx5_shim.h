@@ -200,6 +200,11 @@ static inline struct mlx5_shim_client *dev_to_mlx5_shim_client(struct device *de
 int mlx5_shim_client_probe(struct auxiliary_device *adev,
 			   const struct auxiliary_device_id *id);
 void mlx5_shim_client_remove(struct auxiliary_device *adev);
+int mlx5_shim_client_probe_subsys(struct auxiliary_device *adev,
+				  const struct auxiliary_device_id *id,
+				  int (*add)(struct mlx5_shim_client *client));
+void mlx5_shim_client_remove_subsys(struct auxiliary_device *adev,
+				    void (*remove)(struct mlx5_shim_client *client));
 int mlx5_shim_client_suspend(struct auxiliary_device *adev, pm_message_t state);
 int mlx5_shim_client_resume(struct auxiliary_device *adev);
 ssize_t mlx5_shim_client_port_show(struct device *dev,

@@ -462,25 +462,12 @@ static void mlx5_shim_ib_remove(struct mlx5_shim_client *client)
 static int mlx5_shim_rdma_probe(struct auxiliary_device *adev,
 				const struct auxiliary_device_id *id)
 {
-	int err;
-
-	err = mlx5_shim_client_probe(adev, id);
-	if (err)
-		return err;
-	err = mlx5_shim_ib_add(auxiliary_get_drvdata(adev));
-	if (err)
-		goto err_client_remove;
-	return 0;
-
-err_client_remove:
-	mlx5_shim_client_remove(adev);
-	return err;
+	return mlx5_shim_client_probe_subsys(adev, id, mlx5_shim_ib_add);
 }
 
 static void mlx5_shim_rdma_remove(struct auxiliary_device *adev)
 {
-	mlx5_shim_ib_remove(auxiliary_get_drvdata(adev));
-	mlx5_shim_client_remove(adev);
+	mlx5_shim_client_remove_subsys(adev, mlx5_shim_ib_remove);
 }
 
 static MLX5_SHIM_CLIENT_ATTR(rdma_port, mlx5_shim_client_port_show);

@@ -481,25 +481,12 @@ static void mlx5_shim_vnet_remove(struct mlx5_shim_client *client)
 static int mlx5_shim_vdpa_probe(struct auxiliary_device *adev,
 				const struct auxiliary_device_id *id)
 {
-	int err;
-
-	err = mlx5_shim_client_probe(adev, id);
-	if (err)
-		return err;
-	err = mlx5_shim_vnet_add(auxiliary_get_drvdata(adev));
-	if (err)
-		goto err_client_remove;
-	return 0;
-
-err_client_remove:
-	mlx5_shim_client_remove(adev);
-	return err;
+	return mlx5_shim_client_probe_subsys(adev, id, mlx5_shim_vnet_add);
 }
 
 static void mlx5_shim_vdpa_remove(struct auxiliary_device *adev)
 {
-	mlx5_shim_vnet_remove(auxiliary_get_drvdata(adev));
-	mlx5_shim_client_remove(adev);
+	mlx5_shim_client_remove_subsys(adev, mlx5_shim_vnet_remove);
 }
 
 static MLX5_SHIM_CLIENT_ATTR(vdpa_port, mlx5_shim_client_port_show);
