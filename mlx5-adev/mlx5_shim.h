@@ -151,8 +151,8 @@ void mlx5_shim_register_dellink(struct mlx5_shim_adev *madev, struct mlx5_shim_d
 void mlx5_shim_unregister_dellink(struct mlx5_shim_dellink *dl);
 
 /*
- * Reporting clients: mlx5_shim_rdma and mlx5_shim_vdpa do not register with a subsystem;
- * they follow their device's port events and power transitions and report them in sysfs.
+ * Reporting clients: mlx5_shim_rdma (beside its ib_device) and mlx5_shim_vdpa follow
+ * their device's port events and power transitions and report them in sysfs.
  * The state they keep, their driver callbacks and their sysfs show functions are the same,
  * so mlx5_shim_core provides them (MLX5_SHIM namespace), as mlx5_core exports the helpers
  * its auxiliary drivers share.
@@ -168,6 +168,8 @@ void mlx5_shim_unregister_dellink(struct mlx5_shim_dellink *dl);
  * @suspended: between suspend() and resume()
  * @link_up: the port's link state, from probe and the last event
  * @esw_mode: the eswitch mode, from probe and the last event
+ * @priv: the client driver's own state (mlx5_shim_rdma: its ib_device); set and cleared
+ *	  by the client between mlx5_shim_client_probe() and mlx5_shim_client_remove()
  *
  * Allocated by mlx5_shim_client_probe(), freed by mlx5_shim_client_remove(); it is the
  * auxiliary device's drvdata in between.
@@ -181,6 +183,7 @@ struct mlx5_shim_client {
 	bool suspended;
 	bool link_up;
 	enum mlx5_shim_esw_mode esw_mode;
+	void *priv;
 };
 
 /**
@@ -197,6 +200,11 @@ static inline struct mlx5_shim_client *dev_to_mlx5_shim_client(struct device *de
 int mlx5_shim_client_probe(struct auxiliary_device *adev,
 			   const struct auxiliary_device_id *id);
 void mlx5_shim_client_remove(struct auxiliary_device *adev);
+int mlx5_shim_client_probe_subsys(struct auxiliary_device *adev,
+				  const struct auxiliary_device_id *id,
+				  int (*add)(struct mlx5_shim_client *client));
+void mlx5_shim_client_remove_subsys(struct auxiliary_device *adev,
+				    void (*remove)(struct mlx5_shim_client *client));
 int mlx5_shim_client_suspend(struct auxiliary_device *adev, pm_message_t state);
 int mlx5_shim_client_resume(struct auxiliary_device *adev);
 ssize_t mlx5_shim_client_port_show(struct device *dev,

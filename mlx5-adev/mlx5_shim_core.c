@@ -893,6 +893,53 @@ void mlx5_shim_client_remove(struct auxiliary_device *adev)
 EXPORT_SYMBOL_NS_GPL(mlx5_shim_client_remove, "MLX5_SHIM");
 
 /**
+ * mlx5_shim_client_probe_subsys() - probe of a reporting client with a subsystem device
+ * @adev: the auxiliary device, a struct mlx5_shim_adev
+ * @id: the matching entry of the client's id table
+ * @add: registers the client's device with its subsystem (ib_core, vdpa) and keeps its
+ *	 state in &mlx5_shim_client.priv; returns 0 or a negative errno with nothing left
+ *	 registered
+ *
+ * mlx5_shim_client_probe(), then @add.
+ *
+ * Return: 0, or a negative errno with nothing left allocated or registered.
+ */
+int mlx5_shim_client_probe_subsys(struct auxiliary_device *adev,
+				  const struct auxiliary_device_id *id,
+				  int (*add)(struct mlx5_shim_client *client))
+{
+	int err;
+
+	err = mlx5_shim_client_probe(adev, id);
+	if (err)
+		return err;
+	err = add(auxiliary_get_drvdata(adev));
+	if (err)
+		goto err_client_remove;
+	return 0;
+
+err_client_remove:
+	mlx5_shim_client_remove(adev);
+	return err;
+}
+EXPORT_SYMBOL_NS_GPL(mlx5_shim_client_probe_subsys, "MLX5_SHIM");
+
+/**
+ * mlx5_shim_client_remove_subsys() - remove of a reporting client with a subsystem device
+ * @adev: the auxiliary device
+ * @remove: unregisters and frees what the probe's @add made
+ *
+ * @remove, then mlx5_shim_client_remove().
+ */
+void mlx5_shim_client_remove_subsys(struct auxiliary_device *adev,
+				    void (*remove)(struct mlx5_shim_client *client))
+{
+	remove(auxiliary_get_drvdata(adev));
+	mlx5_shim_client_remove(adev);
+}
+EXPORT_SYMBOL_NS_GPL(mlx5_shim_client_remove_subsys, "MLX5_SHIM");
+
+/**
  * mlx5_shim_client_suspend() - &auxiliary_driver.suspend of a reporting client
  * @adev: the auxiliary device
  * @state: the PM transition, not needed

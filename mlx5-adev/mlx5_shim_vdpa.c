@@ -4,9 +4,19 @@
  *
  * Binds mlx5_shim_core.vnet.<id>. Its module name and id table never match mainline's
  * mlx5_vdpa (alias auxiliary:mlx5_core.vnet), and mlx5_vdpa never matches our devices.
- * It does not register with the vDPA core; it reports what it sees in sysfs, in the
- * bound device's directory: vdpa_port, vdpa_guid, vdpa_mac, vdpa_esw_mode, vdpa_events,
- * vdpa_state, vdpa_pm.
+ *
+ * Where the target kernel has CONFIG_VDPA it registers a vdpa management device for each
+ * device it binds, as mainline's vdpa_sim_net does: `vdpa mgmtdev show` lists it as
+ * <bus>/mlx5_shim_core.vnet.<id> (class net), and `vdpa dev add name NAME mgmtdev ...
+ * [mac M] [mtu N]` creates a virtio-net vdpa device on it (default MAC: the function's),
+ * `vdpa dev del NAME` removes it. The device keeps its virtqueues' addresses, sizes,
+ * readiness and state, features and status, as a vdpa parent must, but has no data path:
+ * nothing ever processes its rings, so it reports its link down (VIRTIO_NET_F_STATUS).
+ * Where the kernel has no CONFIG_VDPA it still builds and binds, registers nothing, and
+ * says so in its log and its modinfo description.
+ *
+ * Either way it reports what it sees in sysfs, in the bound device's directory:
+ * vdpa_port, vdpa_guid, vdpa_mac, vdpa_esw_mode, vdpa_events, vdpa_state, vdpa_pm.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -15,7 +25,469 @@
 #include <linux/module.h>
 #include <linux/sysfs.h>
 
+#if IS_ENABLED(CONFIG_VDPA)
+#include <linux/dma-mapping.h>
+#include <linux/etherdevice.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include <linux/vdpa.h>
+#include <linux/virtio_byteorder.h>
+#include <linux/virtio_config.h>
+#include <uapi/linux/vdpa.h>
+#include <uapi/linux/virtio_ids.h>
+#include <uapi/linux/virtio_net.h>
+#endif
+
 #include "mlx5_shim.h"
+
+#if IS_ENABLED(CONFIG_VDPA)
+
+#define MLX5_SHIM_VNET_VQS	2		/* one receive and one transmit queue */
+#define MLX5_SHIM_VNET_VQ_MAX	256
+#define MLX5_SHIM_VNET_VENDOR	0x15b3		/* Mellanox, as mlx5_vdpa */
+#define MLX5_SHIM_VNET_FEATURES	(BIT_ULL(VIRTIO_F_VERSION_1) |			\
+				 BIT_ULL(VIRTIO_F_ACCESS_PLATFORM) |		\
+				 BIT_ULL(VIRTIO_NET_F_MAC) |			\
+				 BIT_ULL(VIRTIO_NET_F_MTU) |			\
+				 BIT_ULL(VIRTIO_NET_F_STATUS))
+
+/**
+ * struct mlx5_shim_vnet - the vdpa management device of a bound vnet device
+ * @mgtdev: registered from probe to remove
+ * @id_table: the virtio devices it can create: net
+ * @mac: the function's MAC, the default of new devices
+ */
+struct mlx5_shim_vnet {
+	struct vdpa_mgmt_dev mgtdev;
+	struct virtio_device_id id_table[2];
+	u8 mac[ETH_ALEN];
+};
+
+struct mlx5_shim_vnet_vq {
+	u64 desc_addr;
+	u64 driver_addr;
+	u64 device_addr;
+	u32 num;
+	bool ready;
+	u16 avail_index;
+	struct vdpa_callback cb;
+};
+
+/**
+ * struct mlx5_shim_vnet_dev - a virtio-net vdpa device made by `vdpa dev add`
+ * @vdpa: the vdpa device; freed by its release once _vdpa_unregister_device() drops it
+ * @lock: guards everything below against the vdpa core's and the driver's calls
+ * @status: virtio device status
+ * @features: negotiated features
+ * @generation: config generation
+ * @config: virtio-net config space, little endian (VIRTIO_F_VERSION_1)
+ * @vqs: the virtqueues' state
+ */
+struct mlx5_shim_vnet_dev {
+	struct vdpa_device vdpa;
+	spinlock_t lock;		/* guards the fields below */
+	u8 status;
+	u64 features;
+	u32 generation;
+	struct virtio_net_config config;
+	struct mlx5_shim_vnet_vq vqs[MLX5_SHIM_VNET_VQS];
+};
+
+static struct mlx5_shim_vnet_dev *to_vnet_dev(struct vdpa_device *vdpa)
+{
+	return container_of(vdpa, struct mlx5_shim_vnet_dev, vdpa);
+}
+
+static void mlx5_shim_vnet_reset_locked(struct mlx5_shim_vnet_dev *vd)
+{
+	memset(vd->vqs, 0, sizeof(vd->vqs));
+	vd->status = 0;
+	vd->features = 0;
+	vd->generation++;
+}
+
+static int mlx5_shim_vnet_set_vq_address(struct vdpa_device *vdpa, u16 idx, u64 desc_area,
+					 u64 driver_area, u64 device_area)
+{
+	struct mlx5_shim_vnet_dev *vd = to_vnet_dev(vdpa);
+
+	if (idx >= MLX5_SHIM_VNET_VQS)
+		return -EINVAL;
+	spin_lock(&vd->lock);
+	vd->vqs[idx].desc_addr = desc_area;
+	vd->vqs[idx].driver_addr = driver_area;
+	vd->vqs[idx].device_addr = device_area;
+	spin_unlock(&vd->lock);
+	return 0;
+}
+
+static void mlx5_shim_vnet_set_vq_num(struct vdpa_device *vdpa, u16 idx, u32 num)
+{
+	struct mlx5_shim_vnet_dev *vd = to_vnet_dev(vdpa);
+
+	if (idx >= MLX5_SHIM_VNET_VQS)
+		return;
+	spin_lock(&vd->lock);
+	vd->vqs[idx].num = num;
+	spin_unlock(&vd->lock);
+}
+
+/* no data path: a kick finds nobody to process the ring */
+static void mlx5_shim_vnet_kick_vq(struct vdpa_device *vdpa, u16 idx)
+{
+}
+
+static void mlx5_shim_vnet_set_vq_cb(struct vdpa_device *vdpa, u16 idx,
+				     struct vdpa_callback *cb)
+{
+	struct mlx5_shim_vnet_dev *vd = to_vnet_dev(vdpa);
+
+	if (idx >= MLX5_SHIM_VNET_VQS)
+		return;
+	spin_lock(&vd->lock);
+	vd->vqs[idx].cb = *cb;
+	spin_unlock(&vd->lock);
+}
+
+static void mlx5_shim_vnet_set_vq_ready(struct vdpa_device *vdpa, u16 idx, bool ready)
+{
+	struct mlx5_shim_vnet_dev *vd = to_vnet_dev(vdpa);
+
+	if (idx >= MLX5_SHIM_VNET_VQS)
+		return;
+	spin_lock(&vd->lock);
+	vd->vqs[idx].ready = ready;
+	spin_unlock(&vd->lock);
+}
+
+static bool mlx5_shim_vnet_get_vq_ready(struct vdpa_device *vdpa, u16 idx)
+{
+	struct mlx5_shim_vnet_dev *vd = to_vnet_dev(vdpa);
+	bool ready;
+
+	if (idx >= MLX5_SHIM_VNET_VQS)
+		return false;
+	spin_lock(&vd->lock);
+	ready = vd->vqs[idx].ready;
+	spin_unlock(&vd->lock);
+	return ready;
+}
+
+static int mlx5_shim_vnet_set_vq_state(struct vdpa_device *vdpa, u16 idx,
+				       const struct vdpa_vq_state *state)
+{
+	struct mlx5_shim_vnet_dev *vd = to_vnet_dev(vdpa);
+
+	if (idx >= MLX5_SHIM_VNET_VQS)
+		return -EINVAL;
+	spin_lock(&vd->lock);
+	vd->vqs[idx].avail_index = state->split.avail_index;
+	spin_unlock(&vd->lock);
+	return 0;
+}
+
+static int mlx5_shim_vnet_get_vq_state(struct vdpa_device *vdpa, u16 idx,
+				       struct vdpa_vq_state *state)
+{
+	struct mlx5_shim_vnet_dev *vd = to_vnet_dev(vdpa);
+
+	if (idx >= MLX5_SHIM_VNET_VQS)
+		return -EINVAL;
+	spin_lock(&vd->lock);
+	state->split.avail_index = vd->vqs[idx].avail_index;
+	spin_unlock(&vd->lock);
+	return 0;
+}
+
+static u32 mlx5_shim_vnet_get_vq_align(struct vdpa_device *vdpa)
+{
+	return PAGE_SIZE;
+}
+
+static u64 mlx5_shim_vnet_get_device_features(struct vdpa_device *vdpa)
+{
+	return MLX5_SHIM_VNET_FEATURES;
+}
+
+static int mlx5_shim_vnet_set_driver_features(struct vdpa_device *vdpa, u64 features)
+{
+	struct mlx5_shim_vnet_dev *vd = to_vnet_dev(vdpa);
+
+	/* as vdpa_sim: a driver must accept VIRTIO_F_ACCESS_PLATFORM */
+	if (!(features & BIT_ULL(VIRTIO_F_ACCESS_PLATFORM)) && features)
+		return -EINVAL;
+	spin_lock(&vd->lock);
+	vd->features = features & MLX5_SHIM_VNET_FEATURES;
+	spin_unlock(&vd->lock);
+	return 0;
+}
+
+static u64 mlx5_shim_vnet_get_driver_features(struct vdpa_device *vdpa)
+{
+	struct mlx5_shim_vnet_dev *vd = to_vnet_dev(vdpa);
+	u64 features;
+
+	spin_lock(&vd->lock);
+	features = vd->features;
+	spin_unlock(&vd->lock);
+	return features;
+}
+
+/* the config space never changes: no config interrupt to deliver */
+static void mlx5_shim_vnet_set_config_cb(struct vdpa_device *vdpa, struct vdpa_callback *cb)
+{
+}
+
+static u16 mlx5_shim_vnet_get_vq_num_max(struct vdpa_device *vdpa)
+{
+	return MLX5_SHIM_VNET_VQ_MAX;
+}
+
+static u32 mlx5_shim_vnet_get_device_id(struct vdpa_device *vdpa)
+{
+	return VIRTIO_ID_NET;
+}
+
+static u32 mlx5_shim_vnet_get_vendor_id(struct vdpa_device *vdpa)
+{
+	return MLX5_SHIM_VNET_VENDOR;
+}
+
+static u8 mlx5_shim_vnet_get_status(struct vdpa_device *vdpa)
+{
+	struct mlx5_shim_vnet_dev *vd = to_vnet_dev(vdpa);
+	u8 status;
+
+	spin_lock(&vd->lock);
+	status = vd->status;
+	spin_unlock(&vd->lock);
+	return status;
+}
+
+static void mlx5_shim_vnet_set_status(struct vdpa_device *vdpa, u8 status)
+{
+	struct mlx5_shim_vnet_dev *vd = to_vnet_dev(vdpa);
+
+	spin_lock(&vd->lock);
+	if (status)
+		vd->status = status;
+	else
+		mlx5_shim_vnet_reset_locked(vd);
+	spin_unlock(&vd->lock);
+}
+
+static int mlx5_shim_vnet_reset(struct vdpa_device *vdpa)
+{
+	struct mlx5_shim_vnet_dev *vd = to_vnet_dev(vdpa);
+
+	spin_lock(&vd->lock);
+	mlx5_shim_vnet_reset_locked(vd);
+	spin_unlock(&vd->lock);
+	return 0;
+}
+
+static size_t mlx5_shim_vnet_get_config_size(struct vdpa_device *vdpa)
+{
+	return sizeof(struct virtio_net_config);
+}
+
+static void mlx5_shim_vnet_get_config(struct vdpa_device *vdpa, unsigned int offset,
+				      void *buf, unsigned int len)
+{
+	struct mlx5_shim_vnet_dev *vd = to_vnet_dev(vdpa);
+
+	if (offset > sizeof(vd->config) || len > sizeof(vd->config) - offset)
+		return;
+	spin_lock(&vd->lock);
+	memcpy(buf, (u8 *)&vd->config + offset, len);
+	spin_unlock(&vd->lock);
+}
+
+/* virtio-net's config space is read-only for the driver */
+static void mlx5_shim_vnet_set_config(struct vdpa_device *vdpa, unsigned int offset,
+				      const void *buf, unsigned int len)
+{
+}
+
+static u32 mlx5_shim_vnet_get_generation(struct vdpa_device *vdpa)
+{
+	struct mlx5_shim_vnet_dev *vd = to_vnet_dev(vdpa);
+	u32 gen;
+
+	spin_lock(&vd->lock);
+	gen = vd->generation;
+	spin_unlock(&vd->lock);
+	return gen;
+}
+
+static const struct vdpa_config_ops mlx5_shim_vnet_config_ops = {
+	.set_vq_address = mlx5_shim_vnet_set_vq_address,
+	.set_vq_num = mlx5_shim_vnet_set_vq_num,
+	.kick_vq = mlx5_shim_vnet_kick_vq,
+	.set_vq_cb = mlx5_shim_vnet_set_vq_cb,
+	.set_vq_ready = mlx5_shim_vnet_set_vq_ready,
+	.get_vq_ready = mlx5_shim_vnet_get_vq_ready,
+	.set_vq_state = mlx5_shim_vnet_set_vq_state,
+	.get_vq_state = mlx5_shim_vnet_get_vq_state,
+	.get_vq_align = mlx5_shim_vnet_get_vq_align,
+	.get_device_features = mlx5_shim_vnet_get_device_features,
+	.set_driver_features = mlx5_shim_vnet_set_driver_features,
+	.get_driver_features = mlx5_shim_vnet_get_driver_features,
+	.set_config_cb = mlx5_shim_vnet_set_config_cb,
+	.get_vq_num_max = mlx5_shim_vnet_get_vq_num_max,
+	.get_device_id = mlx5_shim_vnet_get_device_id,
+	.get_vendor_id = mlx5_shim_vnet_get_vendor_id,
+	.get_status = mlx5_shim_vnet_get_status,
+	.set_status = mlx5_shim_vnet_set_status,
+	.reset = mlx5_shim_vnet_reset,
+	.get_config_size = mlx5_shim_vnet_get_config_size,
+	.get_config = mlx5_shim_vnet_get_config,
+	.set_config = mlx5_shim_vnet_set_config,
+	.get_generation = mlx5_shim_vnet_get_generation,
+};
+
+/* `vdpa dev add`: under the vdpa core's lock; the core checked config->mask */
+static int mlx5_shim_vnet_dev_add(struct vdpa_mgmt_dev *mdev, const char *name,
+				  const struct vdpa_dev_set_config *config)
+{
+	struct mlx5_shim_vnet *vnet = container_of(mdev, struct mlx5_shim_vnet, mgtdev);
+	struct mlx5_shim_vnet_dev *vd;
+	const u8 *mac = vnet->mac;
+	u16 mtu = ETH_DATA_LEN;
+	struct device *dev;
+	int err;
+
+	if (config->mask & BIT_ULL(VDPA_ATTR_DEV_NET_CFG_MACADDR)) {
+		if (!is_valid_ether_addr(config->net.mac)) {
+			dev_err(mdev->device, "vdpa dev add %s: invalid MAC %pM\n", name,
+				config->net.mac);
+			return -EINVAL;
+		}
+		mac = config->net.mac;
+	}
+	if (config->mask & BIT_ULL(VDPA_ATTR_DEV_NET_CFG_MTU)) {
+		if (config->net.mtu < ETH_MIN_MTU || config->net.mtu > ETH_MAX_MTU) {
+			dev_err(mdev->device, "vdpa dev add %s: invalid MTU %u\n", name,
+				config->net.mtu);
+			return -EINVAL;
+		}
+		mtu = config->net.mtu;
+	}
+
+	vd = auxbus_vdpa_alloc_device(struct mlx5_shim_vnet_dev, vdpa, mdev->device,
+				      &mlx5_shim_vnet_config_ops, 1, 1, name, false);
+	if (IS_ERR(vd))
+		return PTR_ERR(vd);
+	spin_lock_init(&vd->lock);
+	ether_addr_copy(vd->config.mac, mac);
+	vd->config.mtu = __cpu_to_virtio16(true, mtu);
+	vd->config.status = __cpu_to_virtio16(true, 0);	/* link down: no data path */
+	vd->vdpa.mdev = mdev;
+
+	/* a DMA-capable device of its own, as vdpa_sim: virtio_vdpa allocates rings on it */
+	dev = &vd->vdpa.dev;
+	dev->dma_mask = &dev->coherent_dma_mask;
+	err = dma_set_mask_and_coherent(dev, DMA_BIT_MASK(64));
+	if (err)
+		goto err_put_device;
+	auxbus_vdpa_set_dma_dev(&vd->vdpa, dev);
+
+	err = _vdpa_register_device(&vd->vdpa, MLX5_SHIM_VNET_VQS);
+	if (err)
+		goto err_put_device;
+	return 0;
+
+err_put_device:
+	put_device(&vd->vdpa.dev);	/* its release frees it */
+	return err;
+}
+
+/* `vdpa dev del` and vdpa_mgmtdev_unregister(): under the vdpa core's lock */
+static void mlx5_shim_vnet_dev_del(struct vdpa_mgmt_dev *mdev, struct vdpa_device *vdpa)
+{
+	_vdpa_unregister_device(vdpa);
+}
+
+static const struct vdpa_mgmtdev_ops mlx5_shim_vnet_mgmtdev_ops = {
+	.dev_add = mlx5_shim_vnet_dev_add,
+	.dev_del = mlx5_shim_vnet_dev_del,
+};
+
+static int mlx5_shim_vnet_add(struct mlx5_shim_client *client)
+{
+	struct mlx5_shim_vnet *vnet;
+	struct mlx5_shim_caps caps;
+	int err;
+
+	vnet = kzalloc(sizeof(*vnet), GFP_KERNEL);
+	if (!vnet)
+		return -ENOMEM;
+	mlx5_shim_query_caps(client->madev, &caps);
+	ether_addr_copy(vnet->mac, caps.mac);
+	vnet->id_table[0].device = VIRTIO_ID_NET;
+	vnet->id_table[0].vendor = VIRTIO_DEV_ANY_ID;
+	vnet->mgtdev.device = &client->madev->adev.dev;
+	vnet->mgtdev.ops = &mlx5_shim_vnet_mgmtdev_ops;
+	vnet->mgtdev.id_table = vnet->id_table;
+	vnet->mgtdev.config_attr_mask = BIT_ULL(VDPA_ATTR_DEV_NET_CFG_MACADDR) |
+					BIT_ULL(VDPA_ATTR_DEV_NET_CFG_MTU);
+	vnet->mgtdev.max_supported_vqs = MLX5_SHIM_VNET_VQS;
+	vnet->mgtdev.supported_features = MLX5_SHIM_VNET_FEATURES;
+
+	err = vdpa_mgmtdev_register(&vnet->mgtdev);
+	if (err) {
+		dev_err(&client->madev->adev.dev, "vdpa_mgmtdev_register: %d\n", err);
+		goto err_free_vnet;
+	}
+	client->priv = vnet;
+	return 0;
+
+err_free_vnet:
+	kfree(vnet);
+	return err;
+}
+
+static void mlx5_shim_vnet_remove(struct mlx5_shim_client *client)
+{
+	struct mlx5_shim_vnet *vnet = client->priv;
+
+	client->priv = NULL;
+	/* deletes every device `vdpa dev add` made on it */
+	vdpa_mgmtdev_unregister(&vnet->mgtdev);
+	kfree(vnet);
+}
+
+#define MLX5_SHIM_VDPA_DESC \
+	"mlx5 shim: vDPA net client, a vdpa management device (virtio-net devices, no data path)"
+
+#else /* !CONFIG_VDPA */
+
+static int mlx5_shim_vnet_add(struct mlx5_shim_client *client)
+{
+	dev_info(&client->madev->adev.dev,
+		 "kernel built without CONFIG_VDPA: no vdpa management device registered\n");
+	return 0;
+}
+
+static void mlx5_shim_vnet_remove(struct mlx5_shim_client *client)
+{
+}
+
+#define MLX5_SHIM_VDPA_DESC \
+	"mlx5 shim: vDPA net client; registers no vdpa management device (kernel built without CONFIG_VDPA)"
+
+#endif /* CONFIG_VDPA */
+
+static int mlx5_shim_vdpa_probe(struct auxiliary_device *adev,
+				const struct auxiliary_device_id *id)
+{
+	return mlx5_shim_client_probe_subsys(adev, id, mlx5_shim_vnet_add);
+}
+
+static void mlx5_shim_vdpa_remove(struct auxiliary_device *adev)
+{
+	mlx5_shim_client_remove_subsys(adev, mlx5_shim_vnet_remove);
+}
 
 static MLX5_SHIM_CLIENT_ATTR(vdpa_port, mlx5_shim_client_port_show);
 static MLX5_SHIM_CLIENT_ATTR(vdpa_guid, mlx5_shim_client_guid_show);
@@ -60,14 +532,14 @@ static struct auxiliary_driver mlx5_shim_vdpa_driver = {
 	.driver = {
 		.dev_groups = mlx5_shim_vdpa_groups,
 	},
-	.probe = mlx5_shim_client_probe,
-	.remove = mlx5_shim_client_remove,
+	.probe = mlx5_shim_vdpa_probe,
+	.remove = mlx5_shim_vdpa_remove,
 	.suspend = mlx5_shim_client_suspend,
 	.resume = mlx5_shim_client_resume,
 	.id_table = mlx5_shim_vdpa_id_table,
 };
 module_auxiliary_driver(mlx5_shim_vdpa_driver);
 
-MODULE_DESCRIPTION("mlx5 shim: vDPA net client (reports state, no vDPA core)");
+MODULE_DESCRIPTION(MLX5_SHIM_VDPA_DESC);
 MODULE_LICENSE("GPL");
 MODULE_IMPORT_NS("MLX5_SHIM");

@@ -238,4 +238,37 @@ static inline void auxbus_bus_unregister_sync(struct bus_type *bus)
 #endif
 /* ==== end of netdev ==== */
 
+/* ==== ib_core (mlx5-adev/mlx5_shim_rdma.c) ==== */
+/*
+ * Port numbers of struct ib_device_ops (query_port, get_port_immutable, get_link_layer,
+ * query_pkey) are u32 since 1fb7f8973f51 ("RDMA: Support more than 255 rdma ports"), v5.14;
+ * u8 before. A macro, so that this header needs no type include.
+ * The ops whose shape changed otherwise keep their #ifdef at the op in mlx5_shim_rdma.c,
+ * each with its commit: create_qp (AUXBUS_HAVE_IB_CORE_ALLOCS_QP), create_cq
+ * (AUXBUS_HAVE_IB_CREATE_CQ_ATTRS), reg_user_mr (AUXBUS_HAVE_IB_REG_USER_MR_DMAH).
+ */
+#ifdef AUXBUS_HAVE_IB_PORT_U32
+#define auxbus_ib_port_t	u32
+#else
+#define auxbus_ib_port_t	u8
+#endif
+/* ==== end of ib_core ==== */
+
+/* ==== vdpa (mlx5-adev/mlx5_shim_vdpa.c) ==== */
+/*
+ * vdpa_alloc_device() takes the device's virtio map ops (NULL: the DMA API on its DMA
+ * device), and the DMA device moved from vdpa_device.dma_dev into the union
+ * vdpa_device.vmap, with the virtio "map ops" series of v6.18 ("vdpa: introduce map ops";
+ * the 12-character id of that commit was not at hand offline).
+ */
+#ifdef AUXBUS_HAVE_VDPA_MAP_OPS
+#define auxbus_vdpa_alloc_device(dev_struct, member, parent, config, ngroups, nas, name, use_va) \
+	vdpa_alloc_device(dev_struct, member, parent, config, NULL, ngroups, nas, name, use_va)
+#define auxbus_vdpa_set_dma_dev(vdpa, dev)	((vdpa)->vmap.dma_dev = (dev))
+#else
+#define auxbus_vdpa_alloc_device	vdpa_alloc_device
+#define auxbus_vdpa_set_dma_dev(vdpa, dev)	((vdpa)->dma_dev = (dev))
+#endif
+/* ==== end of vdpa ==== */
+
 #endif /* _AUXBUS_COMPAT_H */
