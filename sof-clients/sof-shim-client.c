@@ -255,15 +255,16 @@ void sof_shim_client_ida_destroy(void)
  * Context: process context; the client holds a runtime PM reference on its device (which
  * keeps the DSP, its parent, resumed), as SOF clients do.
  *
- * Return: 0, the DSP's negative error code, or a negative errno as sof_shim_ipc_tx()
- * returns it: -ENODEV while the firmware is not running or the DSP is runtime-suspended.
+ * Return: 0, the DSP's negative error code, or a negative errno as
+ * sof_shim_ipc_tx_message() returns it: -ENODEV while the firmware is not running or the DSP
+ * is runtime-suspended, -ETIMEDOUT (and the firmware marked crashed) without a reply.
  */
 int sof_shim_client_ipc_tx_message(struct sof_shim_client_dev *cdev, void *ipc_msg,
 				   void *reply_data, size_t reply_bytes)
 {
 	struct sof_shim_ipc_hdr *hdr = ipc_msg;
 
-	return sof_shim_ipc_tx(cdev->sdev, ipc_msg, hdr->size, reply_data, reply_bytes);
+	return sof_shim_ipc_tx_message(cdev->sdev, ipc_msg, hdr->size, reply_data, reply_bytes);
 }
 EXPORT_SYMBOL_NS_GPL(sof_shim_client_ipc_tx_message, "SND_SOC_SOF_SHIM_CLIENT");
 

@@ -145,9 +145,9 @@ static ssize_t ipc_stats_show(struct device *dev, struct device_attribute *attr,
 	struct sof_shim_dev *sdev = dev_get_drvdata(dev);
 	u64 fw_handled;
 
-	spin_lock_irq(&sdev->mbox_lock);
+	spin_lock_irq(&sdev->ipc_lock);
 	fw_handled = sdev->fw_handled;
-	spin_unlock_irq(&sdev->mbox_lock);
+	spin_unlock_irq(&sdev->ipc_lock);
 
 	return sysfs_emit(buf,
 			  "tx %lld\nmismatch %lld\ntimeout %lld\ndsp_reject %lld\nrx %lld\n"

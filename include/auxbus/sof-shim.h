@@ -57,7 +57,7 @@ struct sof_shim_ipc_hdr {
 
 /**
  * struct sof_shim_ipc_reply - header of every reply
- * @hdr:	@hdr.cmd echoes the request's command
+ * @hdr:	@hdr.cmd is SOF_SHIM_IPC_GLB_REPLY (SOF firmware answers every request so)
  * @error:	0 or a negative errno from the DSP
  */
 struct sof_shim_ipc_reply {
