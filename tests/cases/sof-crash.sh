@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # SOF shim firmware crash and recovery: clients refuse work with -ENODEV, a flood cut by a
 # crash keeps its partial statistics, and everything works again after the firmware boots.
+# kmods: snd-compress
 . /tests/lib/ktap.sh
 . /tests/cases/sof-common.inc
 trap sof_cleanup EXIT

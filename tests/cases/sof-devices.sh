@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # SOF shim: DSP creation and deletion with each firmware variant, client naming and binding,
 # bad control-file input, module unload while in use.
+# kmods: snd-compress
 . /tests/lib/ktap.sh
 . /tests/cases/sof-common.inc
 trap sof_cleanup EXIT

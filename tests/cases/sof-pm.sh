@@ -2,6 +2,7 @@
 # SOF shim runtime PM: clients autosuspend after 3 s, the DSP (parent) suspends when no
 # client is active and resumes whenever one is. After the default is checked the clients'
 # delay is set to DELAY ms through sysfs, so the waits below are short.
+# kmods: snd-compress
 . /tests/lib/ktap.sh
 . /tests/cases/sof-common.inc
 trap sof_cleanup EXIT

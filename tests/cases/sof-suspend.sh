@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # SOF shim system suspend/resume (pm_test "devices", s2idle): the DSP's system PM reaches
 # its clients' suspend and resume callbacks, and IPC works afterwards.
+# kmods: snd-compress
 . /tests/lib/ktap.sh
 . /tests/cases/sof-common.inc
 . /tests/lib/pm.sh
