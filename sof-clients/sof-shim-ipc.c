@@ -590,6 +590,42 @@ out_unlock:
 ALLOW_ERROR_INJECTION(sof_shim_fw_boot, ERRNO);
 
 /**
+ * sof_shim_dsp_power_down() - D3: the DSP goes off and its firmware with it
+ * @sdev:	the DSP
+ *
+ * As SOF's sof_suspend(): no IPC in flight (tx_mutex), fw_state BOOT_NOT_STARTED (clients
+ * hear it), and the DSP's state, probe points and extractor included, is gone.
+ */
+void sof_shim_dsp_power_down(struct sof_shim_dev *sdev)
+{
+	mutex_lock(&sdev->ipc.tx_mutex);
+	sof_shim_set_fw_state(sdev, SOF_SHIM_FW_BOOT_NOT_STARTED);
+	sof_shim_probes_reset(sdev);
+	WRITE_ONCE(sdev->powered, false);
+	mutex_unlock(&sdev->ipc.tx_mutex);
+	dev_dbg(sdev->dev, "DSP powered off\n");
+}
+
+/**
+ * sof_shim_dsp_power_up() - D0: the DSP comes on and boots its firmware
+ * @sdev:	the DSP
+ *
+ * As SOF's sof_resume(): the firmware boots through BOOT_IN_PROGRESS to BOOT_COMPLETE.
+ *
+ * Return: 0 or the boot's negative errno.
+ */
+int sof_shim_dsp_power_up(struct sof_shim_dev *sdev)
+{
+	int ret;
+
+	WRITE_ONCE(sdev->powered, true);
+	ret = sof_shim_fw_boot(sdev);
+	if (ret)
+		dev_err(sdev->dev, "firmware boot on resume failed: %d\n", ret);
+	return ret;
+}
+
+/**
  * sof_shim_dsp_start() - power the DSP core up and boot the firmware
  * @sdev:	the DSP
  *

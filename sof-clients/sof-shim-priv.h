@@ -181,6 +181,8 @@ void sof_shim_handle_fw_exception(struct sof_shim_dev *sdev, const char *msg);
 void sof_shim_fw_crash(struct sof_shim_dev *sdev);
 int sof_shim_fw_hang(struct sof_shim_dev *sdev);
 int sof_shim_fw_boot(struct sof_shim_dev *sdev);
+int sof_shim_dsp_power_up(struct sof_shim_dev *sdev);
+void sof_shim_dsp_power_down(struct sof_shim_dev *sdev);
 int sof_shim_dsp_notify(struct sof_shim_dev *sdev, u32 cmd, const void *payload, size_t bytes);
 
 /* sof-shim-client.c */

@@ -8,6 +8,7 @@ trap sof_cleanup EXIT
 
 t_check "load" sof_load snd_sof_shim_ipc_flood
 t_check "new_device 0 clients=ipc_flood:1 ipc_delay_us=200" sof_new 0 clients=ipc_flood:1 ipc_delay_us=200
+t_check "DSP kept in D0" sof_dsp_on 0
 S=$SOF_PDEV/snd_sof_shim.0
 F=$(sof_flood_dir 0 0)
 

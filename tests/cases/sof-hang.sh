@@ -18,6 +18,7 @@ within() {
 
 t_check "load" sof_load snd_sof_shim_ipc_flood
 t_check "new_device 0 clients=ipc_flood:2" sof_new 0 clients=ipc_flood:2
+t_check "DSP kept in D0" sof_dsp_on 0
 S=$SOF_PDEV/snd_sof_shim.0
 F0=$(sof_flood_dir 0 0)
 F1=$(sof_flood_dir 0 1)

@@ -98,6 +98,7 @@ sof_check_result "result after the kill" $F/ipc_flood_count 100
 # a message in flight when the firmware crashes: its sender times out (a dead firmware answers
 # nothing, as in SOF), the reboot waits for that (SOF boots with no IPC in flight), and the
 # rebooted firmware never acts on the message (the DSP drops it: its firmware is gone)
+t_check "DSP kept in D0" sof_dsp_on 0
 t_check "ipc_delay_us=100000 again" sh -c "echo 100000 >$S/ipc_delay_us"
 dr=$(sof_stat 0 dropped)
 (sof_write $F/ipc_flood_count 10000 >/tmp/sof-stale) &
