@@ -38,14 +38,17 @@ struct sof_shim_event_entry {
 static const char * const sof_shim_fn_names[SOF_SHIM_FN_NUM] = {
 	[SOF_SHIM_FN_IPC_FLOOD] = "ipc_flood",
 	[SOF_SHIM_FN_PROBES] = "probes",
+	[SOF_SHIM_FN_IPC_MSG_INJECTOR] = "ipc_msg_injector",
 };
 
 static DEFINE_IDA(sof_shim_ida_ipc_flood);
 static DEFINE_IDA(sof_shim_ida_probes);
+static DEFINE_IDA(sof_shim_ida_ipc_msg_injector);
 
 static struct ida *sof_shim_fn_ida[SOF_SHIM_FN_NUM] = {
 	[SOF_SHIM_FN_IPC_FLOOD] = &sof_shim_ida_ipc_flood,
 	[SOF_SHIM_FN_PROBES] = &sof_shim_ida_probes,
+	[SOF_SHIM_FN_IPC_MSG_INJECTOR] = &sof_shim_ida_ipc_msg_injector,
 };
 
 static void sof_shim_client_auxdev_release(struct device *dev)
