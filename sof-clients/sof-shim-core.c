@@ -5,14 +5,15 @@
  * DSPs are created and deleted at run time through the driver's control files, as
  * netdevsim's bus does:
  *
- *   echo "ID [clients=ipc_flood:2,probes,ipc_msg_injector|none] [ipc_delay_us=N]" \
+ *   echo "ID [clients=ipc_flood:2,probes,ipc_msg_injector,kernel_injector|none] \
+ *	[ipc_delay_us=N]" \
  *	> /sys/bus/platform/drivers/snd_sof_shim/new_device
  *   echo ID > /sys/bus/platform/drivers/snd_sof_shim/del_device
  *
  * Each DSP is a platform device snd_sof_shim.ID bound to this driver. Its "firmware" (the
  * clients= list; default ipc_flood:2,probes) decides which auxiliary client devices exist:
- * snd_sof_shim.ipc_flood.<n>, snd_sof_shim.probes.<n>, snd_sof_shim.ipc_msg_injector.<n>
- * (not in the default firmware). Per DSP, in sysfs:
+ * snd_sof_shim.ipc_flood.<n>, snd_sof_shim.probes.<n>, and, not in the default firmware,
+ * snd_sof_shim.ipc_msg_injector.<n> and snd_sof_shim.kernel_injector.<n>. Per DSP, in sysfs:
  *   fw_state	read the firmware state; write "crash", "boot" or "hang" (the next IPC
  *		times out, which marks the firmware crashed). Runtime or system suspend
  *		powers the DSP off and loses the firmware (boot_not_started); resume boots
@@ -186,10 +187,11 @@ static ssize_t clients_show(struct device *dev, struct device_attribute *attr, c
 {
 	struct sof_shim_dev *sdev = dev_get_drvdata(dev);
 
-	return sysfs_emit(buf, "ipc_flood:%u,probes:%u,ipc_msg_injector:%u\n",
+	return sysfs_emit(buf, "ipc_flood:%u,probes:%u,ipc_msg_injector:%u,kernel_injector:%u\n",
 			  sdev->fw.num_clients[SOF_SHIM_FN_IPC_FLOOD],
 			  sdev->fw.num_clients[SOF_SHIM_FN_PROBES],
-			  sdev->fw.num_clients[SOF_SHIM_FN_IPC_MSG_INJECTOR]);
+			  sdev->fw.num_clients[SOF_SHIM_FN_IPC_MSG_INJECTOR],
+			  sdev->fw.num_clients[SOF_SHIM_FN_KERNEL_INJECTOR]);
 }
 static DEVICE_ATTR_RO(clients);
 
@@ -432,6 +434,9 @@ static int sof_shim_parse_clients(char *val, struct sof_shim_fw_config *fw)
 		else if (!strcmp(name, "ipc_msg_injector") && n == 1)
 			/* ipc_msg_inject lives in the DSP's directory */
 			fw->num_clients[SOF_SHIM_FN_IPC_MSG_INJECTOR] = n;
+		else if (!strcmp(name, "kernel_injector") && n == 1)
+			/* kernel_ipc_msg_inject lives in the DSP's directory */
+			fw->num_clients[SOF_SHIM_FN_KERNEL_INJECTOR] = n;
 		else
 			return -EINVAL;
 	}

@@ -173,6 +173,8 @@ int sof_shim_client_core_module_get(struct sof_shim_client_dev *cdev);
 void sof_shim_client_core_module_put(struct sof_shim_client_dev *cdev);
 
 /* DSP notifications */
+int sof_shim_client_ipc_rx_message(struct sof_shim_client_dev *cdev, void *ipc_msg);
+
 typedef void (*sof_shim_client_event_callback)(struct sof_shim_client_dev *cdev, void *msg_buf);
 
 int sof_shim_client_register_ipc_rx_handler(struct sof_shim_client_dev *cdev, u32 ipc_msg_type,

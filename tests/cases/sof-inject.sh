@@ -4,13 +4,16 @@
 # and error) is read back; the DSP's error fails the write. An empty write, one shorter than
 # the header, longer than the DSP's maximum payload (384 bytes), whose size differs from its
 # header's, or at a non-zero offset fails with -EINVAL, sends nothing and keeps the last reply.
+# The kernel injector (sof-client-ipc-kernel-injector.c): a message written to
+# kernel_ipc_msg_inject reaches the clients as if the DSP had sent it; bad sizes the same.
 # kmods: snd-compress
 # timeout: 60
 . /tests/lib/ktap.sh
 . /tests/cases/sof-common.inc
 trap sof_cleanup EXIT
 
-t_check "load" sof_load snd_sof_shim_ipc_msg_injector
+t_check "load" sof_load snd_sof_shim_ipc_msg_injector snd_sof_shim_ipc_kernel_injector \
+	snd_sof_shim_ipc_flood
 t_check "new_device 0 clients=ipc_msg_injector" sof_new 0 clients=ipc_msg_injector
 t_check "DSP kept in D0" sof_dsp_on 0
 S=$SOF_PDEV/snd_sof_shim.0
@@ -62,4 +65,24 @@ t_check "crash" sh -c "echo crash >$S/fw_state"
 t_check_fails "open refused while crashed" inject /tmp/inj-flood
 t_check "boot" sh -c "echo boot >$S/fw_state"
 t_check "inject after the reboot" inject /tmp/inj-flood
+
+# the kernel injector, on a DSP of its own with a flood client to hear the message
+t_check "new_device 1 clients=ipc_flood:1,kernel_injector" sof_new 1 clients=ipc_flood:1,kernel_injector
+K=$SOF_DBG/snd_sof_shim.1/kernel_ipc_msg_inject
+F=$(ls -d $SOF_DBG/snd_sof_shim.1/snd_sof_shim.ipc_flood.* | head -n 1)
+t_check "debugfs kernel_ipc_msg_inject" test -f $K
+# GLB_TEST_MSG | TEST_NOTIFY, hdr.size 12, a u32 payload
+printf '\014\000\000\000\000\000\002\260\007\000\000\000' >/tmp/inj-notify
+rx=$(cat $F/notifications)
+h=$(sof_stat 1 fw_handled)
+t_check "inject a test notification" sh -c "dd if=/tmp/inj-notify of=$K bs=64 count=1 2>/dev/null"
+t_eq "the flood client received it" $((rx + 1)) "$(cat $F/notifications)"
+t_eq "the firmware was not involved" "$h" "$(sof_stat 1 fw_handled)"
+sof_write_fails "kernel injector: empty write" $K "" "Invalid argument"
+sof_write_fails "kernel injector: shorter than the header" $K "abcd" "Invalid argument"
+sof_write_fails "kernel injector: size differs from the header's" $K "abcdefgh" "Invalid argument"
+sof_write_fails "kernel injector: longer than the maximum payload" $K "$(printf '%0385d' 0)" \
+	"Invalid argument"
+sof_write_fails "kernel injector: write at a non-zero offset" "-o 4 $K" "abcdefgh" "Invalid argument"
+t_eq "nothing injected" $((rx + 1)) "$(cat $F/notifications)"
 t_done
