@@ -13,6 +13,8 @@ t_check "control files exist" test -f $SOF_DRV/new_device -a -f $SOF_DRV/del_dev
 t_check "new_device 0 (default firmware)" sof_new 0
 t_check "DSP device snd_sof_shim.0 bound" test -e $SOF_PDEV/snd_sof_shim.0/driver
 t_eq "firmware clients" "ipc_flood:2,probes:1,ipc_msg_injector:0,kernel_injector:0" "$(cat $SOF_PDEV/snd_sof_shim.0/clients)"
+# D3 loses the firmware: the idle DSP may be runtime-suspended already; in D0 it runs
+t_check "DSP kept in D0" sof_dsp_on 0
 t_eq "firmware state" "boot_complete" "$(cat $SOF_PDEV/snd_sof_shim.0/fw_state)"
 t_check "snd_sof_shim.ipc_flood.0 exists" test -d $SOF_BUS/snd_sof_shim.ipc_flood.0
 t_check "snd_sof_shim.ipc_flood.1 exists" test -d $SOF_BUS/snd_sof_shim.ipc_flood.1
