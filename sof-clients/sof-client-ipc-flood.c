@@ -8,6 +8,8 @@
  *   ipc_flood_duration_ms	write N (1..1000): send test IPCs for N ms
  *   (reading either returns the last result)
  *   notifications		DSP test notifications received
+ *   fw_states		the firmware states this client's fw_state handler heard, oldest
+ *			first (the last SOF_IPC_FLOOD_FW_STATES of them)
  *   suspend_count, resume_count	system PM events that reached this client
  *
  * Unlike the 2020 version: the user buffer is copied with a NUL terminator, writes at a
@@ -29,6 +31,7 @@
 #include <linux/mutex.h>
 #include <linux/pm_runtime.h>
 #include <linux/sched/signal.h>
+#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
@@ -40,6 +43,8 @@
 #define IPC_FLOOD_MAX_INPUT		32
 #define SOF_IPC_CLIENT_SUSPEND_DELAY_MS	3000
 
+#define SOF_IPC_FLOOD_FW_STATES		16
+
 #define DEBUGFS_IPC_FLOOD_COUNT		"ipc_flood_count"
 #define DEBUGFS_IPC_FLOOD_DURATION	"ipc_flood_duration_ms"
 
@@ -50,6 +55,9 @@ struct sof_ipc_flood_priv {
 	char buf[IPC_FLOOD_TEST_RESULT_LEN];
 	bool stop;			/* the device is going away */
 	u32 notifications;
+	spinlock_t fw_states_lock;	/* fw_states, num_fw_states */
+	u8 fw_states[SOF_IPC_FLOOD_FW_STATES];
+	u32 num_fw_states;		/* heard since probe; the ring keeps the last ones */
 	u32 suspend_count;
 	u32 resume_count;
 };
@@ -267,14 +275,54 @@ static void sof_ipc_flood_rx(struct sof_shim_client_dev *cdev, void *msg_buf)
 		WRITE_ONCE(priv->notifications, priv->notifications + 1);
 }
 
+static const char * const sof_ipc_flood_fw_state_names[] = {
+	[SOF_SHIM_FW_BOOT_NOT_STARTED] = "boot_not_started",
+	[SOF_SHIM_FW_BOOT_IN_PROGRESS] = "boot_in_progress",
+	[SOF_SHIM_FW_BOOT_COMPLETE] = "boot_complete",
+	[SOF_SHIM_FW_CRASHED] = "crashed",
+};
+
+/*
+ * Called under the DSP's handler mutex, possibly from a sender of this client that holds
+ * priv->lock (an IPC timeout): it takes nothing but its own spinlock.
+ */
 static void sof_ipc_flood_fw_state(struct sof_shim_client_dev *cdev,
 				   enum sof_shim_fw_state state)
 {
+	struct sof_ipc_flood_priv *priv = cdev->data;
+
+	spin_lock(&priv->fw_states_lock);
+	priv->fw_states[priv->num_fw_states % SOF_IPC_FLOOD_FW_STATES] = state;
+	priv->num_fw_states++;
+	spin_unlock(&priv->fw_states_lock);
+
 	if (state == SOF_SHIM_FW_CRASHED)
 		dev_info(&cdev->auxdev.dev, "firmware crashed: flood tests refused until reboot\n");
-	else if (state == SOF_SHIM_FW_BOOT_COMPLETE)
-		dev_info(&cdev->auxdev.dev, "firmware booted: flood tests allowed\n");
+	else
+		dev_dbg(&cdev->auxdev.dev, "firmware state %d\n", state);
 }
+
+static int sof_ipc_flood_fw_states_show(struct seq_file *m, void *v)
+{
+	struct sof_ipc_flood_priv *priv = m->private;
+	u8 states[SOF_IPC_FLOOD_FW_STATES];
+	u32 i, n, first;
+
+	spin_lock(&priv->fw_states_lock);
+	n = min_t(u32, priv->num_fw_states, SOF_IPC_FLOOD_FW_STATES);
+	first = priv->num_fw_states - n;
+	for (i = 0; i < n; i++)
+		states[i] = priv->fw_states[(first + i) % SOF_IPC_FLOOD_FW_STATES];
+	spin_unlock(&priv->fw_states_lock);
+
+	for (i = 0; i < n; i++)
+		seq_printf(m, "%s%s", i ? " " : "",
+			   states[i] < ARRAY_SIZE(sof_ipc_flood_fw_state_names) ?
+			   sof_ipc_flood_fw_state_names[states[i]] : "unknown");
+	seq_putc(m, '\n');
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(sof_ipc_flood_fw_states);
 
 static int sof_ipc_flood_probe(struct auxiliary_device *auxdev,
 			       const struct auxiliary_device_id *id)
@@ -291,6 +339,7 @@ static int sof_ipc_flood_probe(struct auxiliary_device *auxdev,
 	if (!priv || !files)
 		return -ENOMEM;
 	mutex_init(&priv->lock);
+	spin_lock_init(&priv->fw_states_lock);
 	cdev->data = priv;
 	files[0].cdev = cdev;
 	files[1].cdev = cdev;
@@ -312,6 +361,8 @@ static int sof_ipc_flood_probe(struct auxiliary_device *auxdev,
 		debugfs_create_file(DEBUGFS_IPC_FLOOD_DURATION, 0644, priv->dfs_root,
 				    &files[1], &sof_ipc_flood_fops);
 		debugfs_create_u32("notifications", 0444, priv->dfs_root, &priv->notifications);
+		debugfs_create_file("fw_states", 0444, priv->dfs_root, priv,
+				    &sof_ipc_flood_fw_states_fops);
 		debugfs_create_u32("suspend_count", 0444, priv->dfs_root, &priv->suspend_count);
 		debugfs_create_u32("resume_count", 0444, priv->dfs_root, &priv->resume_count);
 

@@ -216,14 +216,25 @@ static int sof_probes_compr_startup(struct snd_compr_stream *cstream, struct snd
 	if (ret)
 		goto err_put_self;
 
+	/*
+	 * The DSP stays in D0 while the stream is open: D3 loses the firmware, and with it the
+	 * extractor and the probe points
+	 */
+	ret = pm_runtime_resume_and_get(&cdev->auxdev.dev);
+	if (ret < 0)
+		goto err_put_core;
+
 	ret = priv->host_ops->startup(cdev, cstream, dai, &priv->extractor_stream_tag);
 	if (ret) {
 		dev_err(dai->dev, "Failed to startup probe stream: %d\n", ret);
 		priv->extractor_stream_tag = SOF_PROBES_INVALID_NODE_ID;
-		goto err_put_core;
+		goto err_put_pm;
 	}
 	return 0;
 
+err_put_pm:
+	pm_runtime_mark_last_busy(&cdev->auxdev.dev);
+	pm_runtime_put_autosuspend(&cdev->auxdev.dev);
 err_put_core:
 	sof_shim_client_core_module_put(cdev);
 err_put_self:
@@ -258,6 +269,8 @@ static int sof_probes_compr_shutdown(struct snd_compr_stream *cstream, struct sn
 	snd_compr_free_pages(cstream);
 
 	ret = priv->host_ops->shutdown(cdev, cstream, dai);
+	pm_runtime_mark_last_busy(&cdev->auxdev.dev);
+	pm_runtime_put_autosuspend(&cdev->auxdev.dev);
 	sof_shim_client_core_module_put(cdev);
 	module_put(THIS_MODULE);
 	return ret;

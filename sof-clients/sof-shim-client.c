@@ -38,14 +38,20 @@ struct sof_shim_event_entry {
 static const char * const sof_shim_fn_names[SOF_SHIM_FN_NUM] = {
 	[SOF_SHIM_FN_IPC_FLOOD] = "ipc_flood",
 	[SOF_SHIM_FN_PROBES] = "probes",
+	[SOF_SHIM_FN_IPC_MSG_INJECTOR] = "ipc_msg_injector",
+	[SOF_SHIM_FN_KERNEL_INJECTOR] = "kernel_injector",
 };
 
 static DEFINE_IDA(sof_shim_ida_ipc_flood);
 static DEFINE_IDA(sof_shim_ida_probes);
+static DEFINE_IDA(sof_shim_ida_ipc_msg_injector);
+static DEFINE_IDA(sof_shim_ida_kernel_injector);
 
 static struct ida *sof_shim_fn_ida[SOF_SHIM_FN_NUM] = {
 	[SOF_SHIM_FN_IPC_FLOOD] = &sof_shim_ida_ipc_flood,
 	[SOF_SHIM_FN_PROBES] = &sof_shim_ida_probes,
+	[SOF_SHIM_FN_IPC_MSG_INJECTOR] = &sof_shim_ida_ipc_msg_injector,
+	[SOF_SHIM_FN_KERNEL_INJECTOR] = &sof_shim_ida_kernel_injector,
 };
 
 static void sof_shim_client_auxdev_release(struct device *dev)
@@ -255,15 +261,16 @@ void sof_shim_client_ida_destroy(void)
  * Context: process context; the client holds a runtime PM reference on its device (which
  * keeps the DSP, its parent, resumed), as SOF clients do.
  *
- * Return: 0, the DSP's negative error code, or a negative errno as sof_shim_ipc_tx()
- * returns it: -ENODEV while the firmware is not running or the DSP is runtime-suspended.
+ * Return: 0, the DSP's negative error code, or a negative errno as
+ * sof_shim_ipc_tx_message() returns it: -ENODEV while the firmware is not running or the DSP
+ * is runtime-suspended, -ETIMEDOUT (and the firmware marked crashed) without a reply.
  */
 int sof_shim_client_ipc_tx_message(struct sof_shim_client_dev *cdev, void *ipc_msg,
 				   void *reply_data, size_t reply_bytes)
 {
 	struct sof_shim_ipc_hdr *hdr = ipc_msg;
 
-	return sof_shim_ipc_tx(cdev->sdev, ipc_msg, hdr->size, reply_data, reply_bytes);
+	return sof_shim_ipc_tx_message(cdev->sdev, ipc_msg, hdr->size, reply_data, reply_bytes);
 }
 EXPORT_SYMBOL_NS_GPL(sof_shim_client_ipc_tx_message, "SND_SOC_SOF_SHIM_CLIENT");
 
@@ -389,6 +396,35 @@ void sof_shim_client_ipc_rx_dispatcher(struct sof_shim_dev *sdev, void *msg_buf)
 			event->ipc_rx(event->cdev, msg_buf);
 	mutex_unlock(&sdev->client_event_handler_mutex);
 }
+
+/**
+ * sof_shim_client_ipc_rx_message() - hand a message to the host as if the DSP had sent it
+ * @cdev:	the client
+ * @ipc_msg:	message, starting with struct sof_shim_ipc_hdr (hdr.size is its size)
+ *
+ * The kernel injector's API (mainline's sof_client_ipc_rx_message()): the message goes
+ * through the DSP notification path, to every client's handler of its type, before this
+ * returns. The firmware is not involved.
+ *
+ * Context: process context; may sleep.
+ *
+ * Return: 0, or -EINVAL when hdr.size is smaller than the header or larger than the DSP's
+ * maximum payload.
+ */
+int sof_shim_client_ipc_rx_message(struct sof_shim_client_dev *cdev, void *ipc_msg)
+{
+	struct sof_shim_ipc_hdr *hdr = ipc_msg;
+	struct sof_shim_dev *sdev = cdev->sdev;
+
+	if (hdr->size < sizeof(*hdr) || hdr->size > SOF_SHIM_IPC_MSG_MAX) {
+		dev_err(sdev->dev, "The received message size is invalid: %u\n", hdr->size);
+		return -EINVAL;
+	}
+
+	sof_shim_client_ipc_rx_dispatcher(sdev, ipc_msg);
+	return 0;
+}
+EXPORT_SYMBOL_NS_GPL(sof_shim_client_ipc_rx_message, "SND_SOC_SOF_SHIM_CLIENT");
 
 /**
  * sof_shim_client_register_ipc_rx_handler() - receive DSP notifications of one type

@@ -5,15 +5,21 @@
  * DSPs are created and deleted at run time through the driver's control files, as
  * netdevsim's bus does:
  *
- *   echo "ID [clients=ipc_flood:2,probes|none] [ipc_delay_us=N]" \
+ *   echo "ID [clients=ipc_flood:2,probes,ipc_msg_injector,kernel_injector|none] \
+ *	[ipc_delay_us=N]" \
  *	> /sys/bus/platform/drivers/snd_sof_shim/new_device
  *   echo ID > /sys/bus/platform/drivers/snd_sof_shim/del_device
  *
  * Each DSP is a platform device snd_sof_shim.ID bound to this driver. Its "firmware" (the
  * clients= list; default ipc_flood:2,probes) decides which auxiliary client devices exist:
- * snd_sof_shim.ipc_flood.<n>, snd_sof_shim.probes.<n>. Per DSP, in sysfs:
- *   fw_state	read the firmware state; write "crash", "boot" or "hang" (IPCs time out
- *		until "crash"; the state still reads boot_complete)
+ * snd_sof_shim.ipc_flood.<n>, snd_sof_shim.probes.<n>, and, not in the default firmware,
+ * snd_sof_shim.ipc_msg_injector.<n> and snd_sof_shim.kernel_injector.<n>. Per DSP, in sysfs:
+ *   fw_state	read the firmware state; write "crash", "boot" or "hang" (the next IPC
+ *		times out, which marks the firmware crashed). Runtime or system suspend
+ *		powers the DSP off and loses the firmware (boot_not_started); resume boots
+ *		it again. Writing resumes a suspended DSP first; keep it in D0 with
+ *		power/control "on" to look at a crashed firmware (SOF's
+ *		SOF_DBG_RETAIN_CTX does the same).
  *   ipc_delay_us	how long the DSP takes to answer one IPC
  *   notify	write N: the DSP sends N test notifications
  *   ipc_stats	counters; dropped: messages and notifications of a firmware that
@@ -72,7 +78,12 @@ static ssize_t fw_state_store(struct device *dev, struct device_attribute *attr,
 			      const char *buf, size_t count)
 {
 	struct sof_shim_dev *sdev = dev_get_drvdata(dev);
-	int ret = 0;
+	int ret, err;
+
+	/* a suspended DSP has no firmware: power it up (which boots it) to act on it */
+	ret = pm_runtime_resume_and_get(dev);
+	if (ret < 0)
+		return ret;
 
 	mutex_lock(&sdev->state_mutex);
 	if (sysfs_streq(buf, "crash")) {
@@ -88,6 +99,11 @@ static ssize_t fw_state_store(struct device *dev, struct device_attribute *attr,
 		ret = -EINVAL;
 	}
 	mutex_unlock(&sdev->state_mutex);
+
+	pm_runtime_mark_last_busy(dev);
+	err = pm_runtime_put_autosuspend(dev);
+	if (err < 0 && err != -EAGAIN && err != -EBUSY)
+		dev_dbg(dev, "fw_state: idle failed: %d\n", err);
 
 	return ret ? ret : count;
 }
@@ -145,9 +161,9 @@ static ssize_t ipc_stats_show(struct device *dev, struct device_attribute *attr,
 	struct sof_shim_dev *sdev = dev_get_drvdata(dev);
 	u64 fw_handled;
 
-	spin_lock_irq(&sdev->mbox_lock);
+	spin_lock_irq(&sdev->ipc_lock);
 	fw_handled = sdev->fw_handled;
-	spin_unlock_irq(&sdev->mbox_lock);
+	spin_unlock_irq(&sdev->ipc_lock);
 
 	return sysfs_emit(buf,
 			  "tx %lld\nmismatch %lld\ntimeout %lld\ndsp_reject %lld\nrx %lld\n"
@@ -171,9 +187,11 @@ static ssize_t clients_show(struct device *dev, struct device_attribute *attr, c
 {
 	struct sof_shim_dev *sdev = dev_get_drvdata(dev);
 
-	return sysfs_emit(buf, "ipc_flood:%u,probes:%u\n",
+	return sysfs_emit(buf, "ipc_flood:%u,probes:%u,ipc_msg_injector:%u,kernel_injector:%u\n",
 			  sdev->fw.num_clients[SOF_SHIM_FN_IPC_FLOOD],
-			  sdev->fw.num_clients[SOF_SHIM_FN_PROBES]);
+			  sdev->fw.num_clients[SOF_SHIM_FN_PROBES],
+			  sdev->fw.num_clients[SOF_SHIM_FN_IPC_MSG_INJECTOR],
+			  sdev->fw.num_clients[SOF_SHIM_FN_KERNEL_INJECTOR]);
 }
 static DEVICE_ATTR_RO(clients);
 
@@ -331,11 +349,17 @@ static int sof_shim_probe(struct platform_device *pdev)
 	return 0;
 }
 
+/*
+ * D3, as SOF's sof_suspend() and sof_resume(): powering the DSP off loses the firmware
+ * (fw_state BOOT_NOT_STARTED, probe points and extractor gone); powering it on boots the
+ * firmware again through BOOT_IN_PROGRESS to BOOT_COMPLETE. Clients hear of
+ * BOOT_NOT_STARTED and BOOT_COMPLETE through their fw_state handlers.
+ */
 static int __maybe_unused sof_shim_runtime_suspend(struct device *dev)
 {
 	struct sof_shim_dev *sdev = dev_get_drvdata(dev);
 
-	WRITE_ONCE(sdev->powered, false);
+	sof_shim_dsp_power_down(sdev);
 	atomic_inc(&sdev->stat_runtime_suspend);
 	return 0;
 }
@@ -344,25 +368,33 @@ static int __maybe_unused sof_shim_runtime_resume(struct device *dev)
 {
 	struct sof_shim_dev *sdev = dev_get_drvdata(dev);
 
-	WRITE_ONCE(sdev->powered, true);
 	atomic_inc(&sdev->stat_runtime_resume);
-	return 0;
+	return sof_shim_dsp_power_up(sdev);
 }
 
+/* a runtime-suspended DSP is off already and stays off: runtime PM resumes it when needed */
 static int __maybe_unused sof_shim_suspend(struct device *dev)
 {
 	struct sof_shim_dev *sdev = dev_get_drvdata(dev);
 
 	sof_shim_suspend_clients(sdev, PMSG_SUSPEND);
 	atomic_inc(&sdev->stat_system_suspend);
+	if (!pm_runtime_suspended(dev))
+		sof_shim_dsp_power_down(sdev);
 	return 0;
 }
 
 static int __maybe_unused sof_shim_resume(struct device *dev)
 {
 	struct sof_shim_dev *sdev = dev_get_drvdata(dev);
+	int ret;
 
 	atomic_inc(&sdev->stat_system_resume);
+	if (!pm_runtime_suspended(dev)) {
+		ret = sof_shim_dsp_power_up(sdev);
+		if (ret)
+			return ret;
+	}
 	return sof_shim_resume_clients(sdev);
 }
 
@@ -399,6 +431,12 @@ static int sof_shim_parse_clients(char *val, struct sof_shim_fw_config *fw)
 		else if (!strcmp(name, "probes") && n == 1)
 			/* one extractor per DSP, and probe_points lives in the DSP's directory */
 			fw->num_clients[SOF_SHIM_FN_PROBES] = n;
+		else if (!strcmp(name, "ipc_msg_injector") && n == 1)
+			/* ipc_msg_inject lives in the DSP's directory */
+			fw->num_clients[SOF_SHIM_FN_IPC_MSG_INJECTOR] = n;
+		else if (!strcmp(name, "kernel_injector") && n == 1)
+			/* kernel_ipc_msg_inject lives in the DSP's directory */
+			fw->num_clients[SOF_SHIM_FN_KERNEL_INJECTOR] = n;
 		else
 			return -EINVAL;
 	}

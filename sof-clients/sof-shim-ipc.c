@@ -1,18 +1,27 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * snd_sof_shim: the simulated DSP core and the host side of its IPC mailbox.
+ * snd_sof_shim: the simulated DSP core and the host side of its IPC, in the shape of SOF's
+ * sound/soc/sof/ipc.c and ipc3.c.
  *
- * Senders queue their message (SOF's tx queue) and sleep on their own completion. The host
- * side moves one message at a time into the mailbox with the next sequence number (one
- * message in flight); the DSP core takes it, works on it for ipc_delay_us, then checks size,
- * command and sequence number, acts on it and writes the reply; the reply "interrupt" hands
- * the reply to its sender, completes it and sends the next queued message. Each sender checks
- * its reply against its request. Every crash ends a firmware instance (fw_boot_gen): a message
- * it took, or a notification it sent, dies with it and is neither acted on by the rebooted
- * firmware nor delivered to the clients. Host and DSP sides both run in the DSP's kthread. A
- * per-DSP watchdog fails what is not answered within SOF_SHIM_IPC_TIMEOUT_MS. Senders keep
- * the DSP powered themselves, as SOF clients do: a client holds a runtime PM reference while
- * it sends.
+ * Host: sof_shim_ipc_tx_message() (SOF's sof_ipc_tx_message() and its tx_msg op) takes
+ * ipc->tx_mutex, so one message is in flight; sof_shim_ipc_send_msg() refuses it unless the
+ * firmware is booted, copies it into the DSP's mailbox and rings the doorbell under
+ * sdev->ipc_lock; the sender sleeps in wait_event_timeout() until ipc->msg.ipc_complete. The
+ * DSP writes a SOF_SHIM_IPC_GLB_REPLY header with an error field (struct sof_ipc_reply) into
+ * the host mailbox and raises the reply interrupt; the interrupt's thread (SOF's
+ * hda_dsp_ipc_irq_thread()) reads the reply (get_reply: the DSP's error, then the sizes) and
+ * wakes the sender (snd_sof_ipc_reply()). A message not answered within
+ * SOF_SHIM_IPC_TIMEOUT_MS is a firmware exception (snd_sof_handle_fw_exception()): the
+ * firmware is marked crashed, clients hear it through their fw_state handlers, and every
+ * later message fails with -ENODEV until the firmware is booted again (control file
+ * fw_state, "boot").
+ *
+ * The DSP core is a kthread. It also runs the reply interrupt's thread, right after it raised
+ * the interrupt: host and DSP share the CPU, as they would share the machine's time. Every
+ * crash ends a firmware instance (fw_boot_gen): a message it took, or a notification it sent,
+ * dies with it and is neither acted on by a rebooted firmware nor delivered to the clients.
+ * Senders keep the DSP powered themselves, as SOF clients do: a client holds a runtime PM
+ * reference while it sends.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -23,6 +32,7 @@
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/wait.h>
 
 #include "sof-shim-priv.h"
 
@@ -58,234 +68,11 @@ static size_t sof_shim_dsp_handle(struct sof_shim_dev *sdev, const void *req, si
 
 	if (error)
 		reply_bytes = sizeof(*reply);
-	reply->hdr.cmd = hdr->cmd;
+	/* SOF firmware answers with the generic reply header, not the request's command */
+	reply->hdr.cmd = SOF_SHIM_IPC_GLB_REPLY;
 	reply->hdr.size = reply_bytes;
 	reply->error = error;
 	return reply_bytes;
-}
-
-/**
- * struct sof_shim_tx_msg - one queued IPC, on its sender's stack
- * @list:		entry in the DSP's tx_queue
- * @msg:		the request
- * @msg_bytes:		its size
- * @reply_data:		the sender's buffer for the reply, or NULL
- * @reply_size:		size of @reply_data
- * @seq:		mailbox sequence number it was sent with
- * @reply_seq:		sequence number the reply came back with
- * @reply_bytes:	size of the reply
- * @reply:		the reply's header, checked against the request
- * @deadline:		jiffies by which it must be answered
- * @status:		0, or why it failed without a reply
- * @completion:		completed when the reply or a failure is in
- *
- * As in SOF, the reply "interrupt" copies the reply straight into the sender's buffer.
- */
-struct sof_shim_tx_msg {
-	struct list_head list;
-	const void *msg;
-	size_t msg_bytes;
-	void *reply_data;
-	size_t reply_size;
-	u32 seq;
-	u32 reply_seq;
-	size_t reply_bytes;
-	struct sof_shim_ipc_reply reply;
-	unsigned long deadline;
-	int status;
-	struct completion completion;
-};
-
-/* finish a message (mbox_lock held) */
-static void sof_shim_tx_done(struct sof_shim_tx_msg *m, int status)
-{
-	m->status = status;
-	complete(&m->completion);
-}
-
-/*
- * The firmware stops answering for good (mbox_lock held): it enters @state, which refuses new
- * messages, is no longer hung, and fails the message in flight with @cur_status and every
- * queued one with -ENODEV. This firmware instance is gone: what it still holds (the message
- * the DSP core works on, notifications not yet delivered) is dropped, see fw_boot_gen.
- */
-static void sof_shim_fw_stop_locked(struct sof_shim_dev *sdev, enum sof_shim_fw_state state,
-				    int cur_status)
-{
-	struct sof_shim_tx_msg *m, *tmp;
-
-	WRITE_ONCE(sdev->fw_state, state);
-	WRITE_ONCE(sdev->fw_boot_gen, sdev->fw_boot_gen + 1);
-	sdev->fw_hung = false;
-	if (sdev->cur) {
-		sof_shim_tx_done(sdev->cur, cur_status);
-		sdev->cur = NULL;
-	}
-	/* queued messages never reached the DSP */
-	list_for_each_entry_safe(m, tmp, &sdev->tx_queue, list) {
-		list_del_init(&m->list);
-		sof_shim_tx_done(m, -ENODEV);
-	}
-	sdev->tx_pending = false;
-}
-
-/* a message past its deadline (mbox_lock held, @m already off the queue or mailbox) */
-static void sof_shim_tx_timed_out(struct sof_shim_dev *sdev, struct sof_shim_tx_msg *m,
-				  bool in_flight)
-{
-	const struct sof_shim_ipc_hdr *hdr = m->msg;
-
-	atomic64_inc(&sdev->stat_timeout);
-	if (in_flight)
-		dev_err(sdev->dev, "ipc timed out: cmd %#x seq %u\n", hdr->cmd, m->seq);
-	else
-		dev_err(sdev->dev, "ipc timed out in the queue: cmd %#x\n", hdr->cmd);
-	sof_shim_tx_done(m, -ETIMEDOUT);
-}
-
-/*
- * The IPC timeout, without a timer per message (with debug objects, an on-stack timer cost
- * the debug kernel a third of its IPC rate): one delayed work per DSP, armed by a sender when
- * it is not pending, fails what is past its deadline and re-arms itself for the earliest
- * deadline left. The queue is in sending order, so deadlines only grow along it.
- */
-static void sof_shim_ipc_watchdog(struct work_struct *work)
-{
-	struct sof_shim_dev *sdev = container_of(to_delayed_work(work), struct sof_shim_dev,
-						 ipc_watchdog);
-	struct sof_shim_tx_msg *m, *tmp, *next;
-	unsigned long now = jiffies;
-
-	spin_lock_irq(&sdev->mbox_lock);
-	next = sdev->cur;
-	if (next && time_after_eq(now, next->deadline)) {
-		sdev->cur = NULL;
-		sof_shim_tx_timed_out(sdev, next, true);
-		next = NULL;
-	}
-	list_for_each_entry_safe(m, tmp, &sdev->tx_queue, list) {
-		if (time_before(now, m->deadline)) {
-			if (!next)
-				next = m;
-			break;
-		}
-		list_del_init(&m->list);
-		sof_shim_tx_timed_out(sdev, m, false);
-	}
-	/* the mailbox is free again: a hung DSP takes the next message */
-	if (!sdev->cur && !list_empty(&sdev->tx_queue)) {
-		sdev->tx_pending = true;
-		wake_up_process(sdev->dsp_thread);
-	}
-	if (next)
-		mod_delayed_work(system_wq, &sdev->ipc_watchdog, next->deadline - now);
-	spin_unlock_irq(&sdev->mbox_lock);
-}
-
-static int sof_shim_dsp_thread(void *data)
-{
-	struct sof_shim_dev *sdev = data;
-	struct sof_shim_ipc_hdr *hdr = (struct sof_shim_ipc_hdr *)sdev->mbox_req;
-	struct sof_shim_ipc_reply *reply = (struct sof_shim_ipc_reply *)sdev->mbox_reply;
-
-	for (;;) {
-		struct sof_shim_tx_msg *m;
-		size_t bytes, reply_bytes;
-		bool seq_ok, hung;
-		u32 seq, delay, gen;
-
-		/*
-		 * Sleep until a sender wakes this thread (no wait queue: its lock would be taken
-		 * three times per IPC); interruptible, so an idle DSP is not a hung task
-		 */
-		set_current_state(TASK_INTERRUPTIBLE);
-		if (kthread_should_stop()) {
-			__set_current_state(TASK_RUNNING);
-			break;
-		}
-		if (!READ_ONCE(sdev->tx_pending)) {
-			schedule();
-			continue;
-		}
-		__set_current_state(TASK_RUNNING);
-
-		/* host side: the next queued message goes into the mailbox */
-		spin_lock_irq(&sdev->mbox_lock);
-		m = list_first_entry_or_null(&sdev->tx_queue, struct sof_shim_tx_msg, list);
-		/* one in flight: a hung DSP keeps it until it times out */
-		if (!m || sdev->cur) {
-			sdev->tx_pending = false;
-			spin_unlock_irq(&sdev->mbox_lock);
-			continue;
-		}
-		list_del_init(&m->list);
-		sdev->tx_pending = !list_empty(&sdev->tx_queue);
-		m->seq = ++sdev->ipc_seq;
-		sdev->mbox_seq = m->seq;
-		sdev->req_bytes = m->msg_bytes;
-		memcpy(sdev->mbox_req, m->msg, m->msg_bytes);
-		sdev->cur = m;
-		/* DSP side: the sequence number must follow the last one it saw */
-		seq = sdev->mbox_seq;
-		seq_ok = seq == sdev->dsp_expected_seq + 1;
-		sdev->dsp_expected_seq = seq;
-		hung = sdev->fw_hung;
-		gen = sdev->fw_boot_gen;
-		spin_unlock_irq(&sdev->mbox_lock);
-
-		/* a hung firmware takes the message and never answers */
-		if (hung)
-			continue;
-
-		delay = READ_ONCE(sdev->ipc_delay_us);
-		if (delay >= 10)
-			usleep_range(delay, delay + delay / 8 + 1);
-		else if (delay)
-			udelay(delay);
-
-		/*
-		 * Acting on the message and replying is atomic with respect to a crash: under
-		 * mbox_lock, and only while the firmware instance that took the message runs.
-		 * After a crash (its sender has had -EIO) and a reboot, the new firmware must
-		 * not act on a message the old one took.
-		 */
-		spin_lock_irq(&sdev->mbox_lock);
-		if (sdev->fw_boot_gen != gen) {
-			atomic64_inc(&sdev->stat_dropped);
-			spin_unlock_irq(&sdev->mbox_lock);
-			continue;
-		}
-
-		/* the checks a firmware makes before it acts on a message */
-		bytes = sdev->req_bytes;
-		if (bytes < sizeof(*hdr) || bytes > SOF_SHIM_IPC_MSG_MAX ||
-		    hdr->size != bytes || !seq_ok) {
-			atomic64_inc(&sdev->stat_dsp_reject);
-			reply->hdr.cmd = bytes >= sizeof(*hdr) ? hdr->cmd : 0;
-			reply->hdr.size = sizeof(*reply);
-			reply->error = -EPROTO;
-			reply_bytes = sizeof(*reply);
-		} else {
-			reply_bytes = sof_shim_dsp_handle(sdev, sdev->mbox_req, bytes,
-							  sdev->mbox_reply);
-			sdev->fw_handled++;
-		}
-
-		/* reply "interrupt": to its sender, unless a timeout failed it */
-		if (sdev->cur == m) {
-			memcpy(&m->reply, sdev->mbox_reply, min(reply_bytes, sizeof(m->reply)));
-			if (m->reply_data)
-				memcpy(m->reply_data, sdev->mbox_reply,
-				       min(reply_bytes, m->reply_size));
-			m->reply_bytes = reply_bytes;
-			m->reply_seq = seq;
-			sdev->cur = NULL;
-			sof_shim_tx_done(m, 0);
-		}
-		spin_unlock_irq(&sdev->mbox_lock);
-	}
-
-	return 0;
 }
 
 static void sof_shim_rx_work(struct work_struct *work)
@@ -341,10 +128,10 @@ int sof_shim_dsp_notify(struct sof_shim_dev *sdev, u32 cmd, const void *payload,
 		return -ENOMEM;
 
 	/* the firmware instance that sends it */
-	spin_lock_irq(&sdev->mbox_lock);
+	spin_lock_irq(&sdev->ipc_lock);
 	running = sdev->fw_state == SOF_SHIM_FW_BOOT_COMPLETE;
 	msg->boot_gen = sdev->fw_boot_gen;
-	spin_unlock_irq(&sdev->mbox_lock);
+	spin_unlock_irq(&sdev->ipc_lock);
 	if (!running) {
 		kfree(msg);
 		return -ENODEV;
@@ -364,111 +151,377 @@ int sof_shim_dsp_notify(struct sof_shim_dev *sdev, u32 cmd, const void *payload,
 	return 0;
 }
 
+static void sof_shim_ipc_irq_thread(struct sof_shim_dev *sdev);
+
+/* ---- the DSP ---- */
+
+/*
+ * The DSP core: wait for the doorbell, take the message out of dsp_box, work on it for
+ * ipc_delay_us, check and act on it, write the reply into host_box and raise the reply
+ * interrupt. A hung firmware takes the message and never answers.
+ */
+static int sof_shim_dsp_thread(void *data)
+{
+	struct sof_shim_dev *sdev = data;
+	struct sof_shim_ipc_hdr *hdr = (struct sof_shim_ipc_hdr *)sdev->dsp_box;
+	struct sof_shim_ipc_reply *reply = (struct sof_shim_ipc_reply *)sdev->host_box;
+
+	for (;;) {
+		size_t bytes;
+		u32 delay, gen;
+		bool hung;
+
+		/*
+		 * Sleep until the doorbell rings (no wait queue: its lock would be taken three
+		 * times per IPC); interruptible, so an idle DSP is not a hung task
+		 */
+		set_current_state(TASK_INTERRUPTIBLE);
+		if (kthread_should_stop()) {
+			__set_current_state(TASK_RUNNING);
+			break;
+		}
+		if (!READ_ONCE(sdev->dsp_doorbell)) {
+			schedule();
+			continue;
+		}
+		__set_current_state(TASK_RUNNING);
+
+		spin_lock_irq(&sdev->ipc_lock);
+		sdev->dsp_doorbell = false;
+		hung = sdev->fw_hung;
+		gen = sdev->fw_boot_gen;
+		spin_unlock_irq(&sdev->ipc_lock);
+
+		if (hung)
+			continue;
+
+		delay = READ_ONCE(sdev->ipc_delay_us);
+		if (delay >= 10)
+			usleep_range(delay, delay + delay / 8 + 1);
+		else if (delay)
+			udelay(delay);
+
+		/*
+		 * Acting on the message and replying is atomic with respect to a crash: under
+		 * ipc_lock, and only while the firmware instance that took the message runs.
+		 * After a crash and a reboot, the new firmware must not act on a message the old
+		 * one took.
+		 */
+		spin_lock_irq(&sdev->ipc_lock);
+		if (sdev->fw_boot_gen != gen) {
+			atomic64_inc(&sdev->stat_dropped);
+			spin_unlock_irq(&sdev->ipc_lock);
+			continue;
+		}
+
+		/* the checks a firmware makes before it acts on a message */
+		bytes = sdev->dsp_box_bytes;
+		if (bytes < sizeof(*hdr) || bytes > SOF_SHIM_IPC_MSG_MAX || hdr->size != bytes) {
+			atomic64_inc(&sdev->stat_dsp_reject);
+			reply->hdr.cmd = SOF_SHIM_IPC_GLB_REPLY;
+			reply->hdr.size = sizeof(*reply);
+			reply->error = -EINVAL;
+		} else {
+			sof_shim_dsp_handle(sdev, sdev->dsp_box, bytes, sdev->host_box);
+			sdev->fw_handled++;
+		}
+		sdev->host_irq = true;
+		spin_unlock_irq(&sdev->ipc_lock);
+
+		/* the reply interrupt */
+		sof_shim_ipc_irq_thread(sdev);
+	}
+
+	return 0;
+}
+
+/* ---- the host ---- */
+
+/*
+ * Read the reply of the message in flight out of host_box (SOF's sof_ipc3_get_reply()):
+ * the generic reply first; the DSP's error as it is; then the sizes. ipc_lock held.
+ */
+static int sof_shim_ipc_get_reply(struct sof_shim_dev *sdev)
+{
+	struct sof_shim_ipc_msg *msg = sdev->msg;
+	struct sof_shim_ipc_reply *reply;
+
+	/* get the generic reply */
+	reply = msg->reply_data;
+	memcpy(reply, sdev->host_box, sizeof(*reply));
+
+	if (reply->error < 0)
+		return reply->error;
+
+	if ((reply->hdr.cmd & SOF_SHIM_GLB_TYPE_MASK) != SOF_SHIM_IPC_GLB_REPLY) {
+		dev_err(sdev->dev, "reply %#x is no SOF_IPC_GLB_REPLY\n", reply->hdr.cmd);
+		return -EPROTO;
+	}
+
+	if (reply->hdr.size < sizeof(*reply)) {
+		/* reply should always be >= sizeof(struct sof_ipc_reply) */
+		dev_err(sdev->dev, "short reply received: %u bytes, expected %zu\n",
+			reply->hdr.size, msg->reply_size);
+		return -EINVAL;
+	}
+
+	if (msg->reply_size > 0) {
+		if (reply->hdr.size < msg->reply_size) {
+			msg->reply_size = reply->hdr.size;
+		} else if (reply->hdr.size > msg->reply_size) {
+			dev_err(sdev->dev, "reply size (%u) exceeds the buffer size (%zu)\n",
+				reply->hdr.size, msg->reply_size);
+			return -EINVAL;
+		}
+
+		/* read the message */
+		if (msg->reply_size > sizeof(*reply))
+			memcpy(msg->reply_data, sdev->host_box, msg->reply_size);
+	}
+
+	return 0;
+}
+
+/* wake the sender of the message in flight (SOF's snd_sof_ipc_reply()); ipc_lock held */
+static void sof_shim_ipc_reply(struct sof_shim_dev *sdev)
+{
+	struct sof_shim_ipc_msg *msg = sdev->msg;
+
+	msg->ipc_complete = true;
+	sdev->msg = NULL;
+	wake_up(&msg->waitq);
+}
+
+/*
+ * The reply interrupt's thread (SOF's hda_dsp_ipc_irq_thread()): takes the reply in host_box
+ * for the message in flight. A reply nobody waits for any more (its sender timed out) is
+ * dropped.
+ */
+static void sof_shim_ipc_irq_thread(struct sof_shim_dev *sdev)
+{
+	int ret;
+
+	spin_lock_irq(&sdev->ipc_lock);
+	if (!sdev->host_irq)
+		goto out;
+	sdev->host_irq = false;
+
+	/*
+	 * Sometimes, there is unexpected reply ipc arriving. The reply ipc belongs to none of
+	 * the ipcs sent from driver. In this case, the driver must ignore the ipc.
+	 */
+	if (!sdev->msg) {
+		dev_warn(sdev->dev, "unexpected ipc interrupt raised!\n");
+		atomic64_inc(&sdev->stat_dropped);
+		goto out;
+	}
+
+	ret = sof_shim_ipc_get_reply(sdev);
+	if (ret && ret != ((struct sof_shim_ipc_reply *)sdev->msg->reply_data)->error)
+		atomic64_inc(&sdev->stat_mismatch);
+	sdev->msg->reply_error = ret;
+	sof_shim_ipc_reply(sdev);
+out:
+	spin_unlock_irq(&sdev->ipc_lock);
+}
+
+/*
+ * Put the message into the DSP's mailbox and ring its doorbell (SOF's sof_ipc_send_msg()
+ * and the platform's send_msg op). tx_mutex held.
+ */
+static int sof_shim_ipc_send_msg(struct sof_shim_dev *sdev, void *msg_data, size_t msg_bytes,
+				 size_t reply_bytes)
+{
+	struct sof_shim_ipc *ipc = &sdev->ipc;
+	struct sof_shim_ipc_msg *msg;
+
+	if (ipc->disable_ipc_tx || READ_ONCE(sdev->fw_state) != SOF_SHIM_FW_BOOT_COMPLETE)
+		return -ENODEV;
+
+	if (!READ_ONCE(sdev->powered)) {
+		dev_err_ratelimited(sdev->dev,
+				    "ipc cmd %#x while the DSP is suspended: no runtime PM reference held\n",
+				    ((struct sof_shim_ipc_hdr *)msg_data)->cmd);
+		return -ENODEV;
+	}
+
+	spin_lock_irq(&sdev->ipc_lock);
+
+	/* initialise the message */
+	msg = &ipc->msg;
+	msg->msg_data = msg_data;
+	msg->msg_size = msg_bytes;
+	msg->reply_size = reply_bytes;
+	msg->reply_error = 0;
+	sdev->msg = msg;
+
+	/* the platform's send_msg: mailbox, then doorbell */
+	memcpy(sdev->dsp_box, msg_data, msg_bytes);
+	sdev->dsp_box_bytes = msg_bytes;
+	sdev->dsp_doorbell = true;
+	wake_up_process(sdev->dsp_thread);
+
+	/* next reply that we receive will be related to this message */
+	msg->ipc_complete = false;
+
+	spin_unlock_irq(&sdev->ipc_lock);
+	return 0;
+}
+
+/* wait for the reply (SOF's ipc3_wait_tx_done()); tx_mutex held */
+static int sof_shim_ipc_wait_tx_done(struct sof_shim_dev *sdev, void *reply_data)
+{
+	struct sof_shim_ipc_msg *msg = &sdev->ipc.msg;
+	struct sof_shim_ipc_hdr *hdr = msg->msg_data;
+	long ret;
+
+	/* wait for DSP IPC completion */
+	ret = wait_event_timeout(msg->waitq, msg->ipc_complete,
+				 msecs_to_jiffies(SOF_SHIM_IPC_TIMEOUT_MS));
+	if (ret == 0) {
+		atomic64_inc(&sdev->stat_timeout);
+		dev_err(sdev->dev, "ipc tx timed out for %#x (msg/reply size: %u/%zu)\n",
+			hdr->cmd, hdr->size, msg->reply_size);
+		/* a late reply is no longer this message's */
+		spin_lock_irq(&sdev->ipc_lock);
+		sdev->msg = NULL;
+		spin_unlock_irq(&sdev->ipc_lock);
+		sof_shim_handle_fw_exception(sdev, "IPC timeout");
+		return -ETIMEDOUT;
+	}
+
+	if (msg->reply_error < 0) {
+		dev_dbg(sdev->dev, "ipc tx error for %#x (msg/reply size: %u/%zu): %d\n",
+			hdr->cmd, hdr->size, msg->reply_size, msg->reply_error);
+		return msg->reply_error;
+	}
+
+	/* copy the data returned from DSP */
+	if (msg->reply_size)
+		memcpy(reply_data, msg->reply_data, msg->reply_size);
+	atomic64_inc(&sdev->stat_tx);
+	return 0;
+}
+
 /**
- * sof_shim_ipc_tx() - send one IPC to the DSP and wait for its reply
+ * sof_shim_ipc_tx_message() - send one IPC to the DSP and wait for its reply
  * @sdev:		the DSP
- * @msg:		message, starting with struct sof_shim_ipc_hdr
- * @msg_bytes:		size of @msg; must equal its hdr.size
+ * @msg_data:		message, starting with struct sof_shim_ipc_hdr
+ * @msg_bytes:		size of @msg_data; must equal its hdr.size
  * @reply_data:		buffer for the reply (starting with struct sof_shim_ipc_reply), or NULL;
  *			undefined after an error
- * @reply_bytes:	size of @reply_data
+ * @reply_bytes:	size of @reply_data; a shorter reply is accepted
+ *
+ * SOF's sof_ipc_tx_message(): messages of all clients of a DSP are serialised on
+ * ipc->tx_mutex, one in flight at a time.
  *
  * Context: process context. As in SOF, the sender keeps the DSP powered: a client holds a
  * runtime PM reference on its own device, whose parent is the DSP, while it sends.
  *
- * Return: 0 or the DSP's (negative) error code; -ENODEV while the firmware is crashed or not
- * booted, or the DSP is runtime-suspended; -ETIMEDOUT without a reply within
- * SOF_SHIM_IPC_TIMEOUT_MS (in flight or queued), -EIO when the
- * firmware crashed with the message in flight (no firmware acts on it then, not even after a
- * reboot), -EPROTO when the reply does not match the request.
+ * Return: 0 or the DSP's (negative) error code from the reply; -EINVAL for a bad message;
+ * -ENODEV while the firmware is crashed or not booted, or the DSP is runtime-suspended;
+ * -ETIMEDOUT without a reply within SOF_SHIM_IPC_TIMEOUT_MS, which also marks the firmware
+ * crashed.
  */
-int sof_shim_ipc_tx(struct sof_shim_dev *sdev, void *msg, size_t msg_bytes,
-		    void *reply_data, size_t reply_bytes)
+int sof_shim_ipc_tx_message(struct sof_shim_dev *sdev, void *msg_data, size_t msg_bytes,
+			    void *reply_data, size_t reply_bytes)
 {
-	struct sof_shim_ipc_hdr *hdr = msg;
-	/* on the stack: a slab allocation per IPC costs more than the IPC under slub_debug */
-	struct sof_shim_tx_msg msg_on_stack;
-	struct sof_shim_tx_msg *m = &msg_on_stack;
+	struct sof_shim_ipc *ipc = &sdev->ipc;
+	struct sof_shim_ipc_hdr *hdr = msg_data;
+	int ret;
 
-	if (msg_bytes < sizeof(*hdr) || msg_bytes > SOF_SHIM_IPC_MSG_MAX ||
-	    hdr->size != msg_bytes || reply_bytes > SOF_SHIM_IPC_MSG_MAX)
+	if (!msg_data || msg_bytes < sizeof(*hdr) || hdr->size != msg_bytes ||
+	    (reply_bytes && !reply_data)) {
+		dev_err_ratelimited(sdev->dev, "bad IPC message: %zu bytes\n", msg_bytes);
 		return -EINVAL;
-
-	m->msg = msg;
-	m->msg_bytes = msg_bytes;
-	m->reply_data = reply_bytes ? reply_data : NULL;
-	m->reply_size = reply_bytes;
-	m->status = 0;
-	init_completion(&m->completion);
-
-	spin_lock_irq(&sdev->mbox_lock);
-	if (sdev->fw_state != SOF_SHIM_FW_BOOT_COMPLETE) {
-		spin_unlock_irq(&sdev->mbox_lock);
-		return -ENODEV;
 	}
-	if (!READ_ONCE(sdev->powered)) {
-		spin_unlock_irq(&sdev->mbox_lock);
-		dev_err_ratelimited(sdev->dev,
-				    "ipc cmd %#x while the DSP is suspended: no runtime PM reference held\n",
-				    hdr->cmd);
-		return -ENODEV;
+	if (msg_bytes > ipc->max_payload_size || reply_bytes > ipc->max_payload_size) {
+		dev_err_ratelimited(sdev->dev, "IPC message too big: %zu/%zu bytes\n",
+				    msg_bytes, reply_bytes);
+		return -EINVAL;
 	}
-	m->deadline = jiffies + msecs_to_jiffies(SOF_SHIM_IPC_TIMEOUT_MS);
-	list_add_tail(&m->list, &sdev->tx_queue);
-	sdev->tx_pending = true;
-	/* when pending, it is due by this deadline already (see sof_shim_ipc_watchdog()) */
-	if (!delayed_work_pending(&sdev->ipc_watchdog))
-		mod_delayed_work(system_wq, &sdev->ipc_watchdog, m->deadline - jiffies);
-	/* under mbox_lock: sof_shim_dsp_stop() stops the thread only after it refused new IPCs */
-	wake_up_process(sdev->dsp_thread);
-	spin_unlock_irq(&sdev->mbox_lock);
 
-	/*
-	 * The reply, a crash, the watchdog or sof_shim_dsp_stop() completes it; the reply is
-	 * written before complete()
-	 */
-	wait_for_completion(&m->completion);
-	if (m->status)
-		return m->status;
+	/* serialise IPC TX */
+	mutex_lock(&ipc->tx_mutex);
+	ret = sof_shim_ipc_send_msg(sdev, msg_data, msg_bytes, reply_bytes);
+	if (!ret)
+		ret = sof_shim_ipc_wait_tx_done(sdev, reply_data);
+	mutex_unlock(&ipc->tx_mutex);
 
-	/* check the reply against the request */
-	if (m->reply_seq != m->seq || m->reply_bytes < sizeof(m->reply) ||
-	    m->reply.hdr.size != m->reply_bytes || m->reply.hdr.cmd != hdr->cmd) {
-		atomic64_inc(&sdev->stat_mismatch);
-		dev_err(sdev->dev, "ipc reply mismatch: cmd %#x seq %u\n", hdr->cmd, m->seq);
-		return -EPROTO;
-	}
-	atomic64_inc(&sdev->stat_tx);
-	return m->reply.error;
+	return ret;
 }
 
-ALLOW_ERROR_INJECTION(sof_shim_ipc_tx, ERRNO);
+ALLOW_ERROR_INJECTION(sof_shim_ipc_tx_message, ERRNO);
 
-static void sof_shim_set_fw_state(struct sof_shim_dev *sdev, enum sof_shim_fw_state state)
+/*
+ * SOF's sof_set_fw_state(): clients hear of BOOT_NOT_STARTED, BOOT_COMPLETE and CRASHED,
+ * not of the states in between. Called without ipc_lock.
+ */
+static void sof_shim_set_fw_state(struct sof_shim_dev *sdev, enum sof_shim_fw_state new_state)
 {
-	WRITE_ONCE(sdev->fw_state, state);
-	sof_shim_client_fw_state_dispatcher(sdev);
+	enum sof_shim_fw_state old_state;
+
+	spin_lock_irq(&sdev->ipc_lock);
+	old_state = sdev->fw_state;
+	WRITE_ONCE(sdev->fw_state, new_state);
+	if (new_state == SOF_SHIM_FW_CRASHED || new_state == SOF_SHIM_FW_BOOT_NOT_STARTED) {
+		/* this firmware instance is gone, and with it what it holds */
+		sdev->fw_boot_gen++;
+		sdev->fw_hung = false;
+		sdev->dsp_doorbell = false;
+		sdev->host_irq = false;
+	}
+	spin_unlock_irq(&sdev->ipc_lock);
+
+	if (old_state == new_state)
+		return;
+	dev_dbg(sdev->dev, "fw_state change: %d -> %d\n", old_state, new_state);
+
+	switch (new_state) {
+	case SOF_SHIM_FW_BOOT_NOT_STARTED:
+	case SOF_SHIM_FW_BOOT_COMPLETE:
+	case SOF_SHIM_FW_CRASHED:
+		sof_shim_client_fw_state_dispatcher(sdev);
+		break;
+	default:
+		break;
+	}
+}
+
+/**
+ * sof_shim_handle_fw_exception() - the firmware failed the host (SOF's
+ * snd_sof_handle_fw_exception())
+ * @sdev:	the DSP
+ * @msg:	what happened, for the log
+ *
+ * Dumps what a developer needs and marks the firmware crashed, as SOF does for a
+ * non-recoverable DSP panic: clients hear it through their fw_state handlers and every later
+ * IPC fails with -ENODEV until the firmware is booted again.
+ */
+void sof_shim_handle_fw_exception(struct sof_shim_dev *sdev, const char *msg)
+{
+	if (READ_ONCE(sdev->fw_state) == SOF_SHIM_FW_CRASHED)
+		return;
+	dev_err(sdev->dev, "------------[ DSP dump start ]------------\n");
+	dev_err(sdev->dev, "%s\n", msg);
+	dev_err(sdev->dev, "fw_state: crashed (was %d), %llu messages handled\n",
+		READ_ONCE(sdev->fw_state), sdev->fw_handled);
+	dev_err(sdev->dev, "------------[ DSP dump end ]------------\n");
+	sof_shim_set_fw_state(sdev, SOF_SHIM_FW_CRASHED);
 }
 
 /**
  * sof_shim_fw_crash() - the firmware crashes (control file fw_state, "crash")
  * @sdev:	the DSP
  *
- * A message in flight fails with -EIO at once; new ones fail with -ENODEV until
- * sof_shim_fw_boot(). Clients hear of it through their fw_state handlers.
+ * As a DSP panic: the firmware answers nothing from now on, so a message in flight times out;
+ * new ones fail with -ENODEV until sof_shim_fw_boot(). Clients hear of it through their
+ * fw_state handlers.
  */
 void sof_shim_fw_crash(struct sof_shim_dev *sdev)
 {
-	spin_lock_irq(&sdev->mbox_lock);
-	if (sdev->fw_state == SOF_SHIM_FW_CRASHED) {
-		spin_unlock_irq(&sdev->mbox_lock);
-		return;
-	}
-	sof_shim_fw_stop_locked(sdev, SOF_SHIM_FW_CRASHED, -EIO);
-	spin_unlock_irq(&sdev->mbox_lock);
-
 	dev_info(sdev->dev, "firmware crashed\n");
-	sof_shim_client_fw_state_dispatcher(sdev);
+	sof_shim_set_fw_state(sdev, SOF_SHIM_FW_CRASHED);
 }
 
 /**
@@ -476,8 +529,8 @@ void sof_shim_fw_crash(struct sof_shim_dev *sdev)
  * @sdev:	the DSP
  *
  * The firmware still looks booted, but from now on the DSP takes each message and never
- * answers it: the sender gets -ETIMEDOUT after SOF_SHIM_IPC_TIMEOUT_MS, and so does every
- * message queued behind it. sof_shim_fw_crash() ends the hang.
+ * answers it: the sender gets -ETIMEDOUT after SOF_SHIM_IPC_TIMEOUT_MS, and the timeout marks
+ * the firmware crashed.
  *
  * Return: 0, or -EBUSY when the firmware is not running or already hung.
  */
@@ -485,15 +538,15 @@ int sof_shim_fw_hang(struct sof_shim_dev *sdev)
 {
 	int ret = 0;
 
-	spin_lock_irq(&sdev->mbox_lock);
+	spin_lock_irq(&sdev->ipc_lock);
 	if (sdev->fw_state != SOF_SHIM_FW_BOOT_COMPLETE || sdev->fw_hung)
 		ret = -EBUSY;
 	else
 		sdev->fw_hung = true;
-	spin_unlock_irq(&sdev->mbox_lock);
+	spin_unlock_irq(&sdev->ipc_lock);
 
 	if (!ret)
-		dev_info(sdev->dev, "firmware hung: IPCs time out until it crashes\n");
+		dev_info(sdev->dev, "firmware hung: IPCs time out\n");
 	return ret;
 }
 
@@ -501,34 +554,76 @@ int sof_shim_fw_hang(struct sof_shim_dev *sdev)
  * sof_shim_fw_boot() - (re)boot the firmware
  * @sdev:	the DSP
  *
- * Resets the mailbox sequence and the DSP's probe state, then reports BOOT_COMPLETE to the
- * clients and sends them a FW_READY notification.
+ * Waits for a message still in flight (it times out on a dead firmware), then goes through
+ * BOOT_IN_PROGRESS to BOOT_COMPLETE with the DSP's probe state reset, and sends the clients a
+ * FW_READY notification.
  *
  * Return: 0, or -EBUSY when the firmware is already running.
  */
 int sof_shim_fw_boot(struct sof_shim_dev *sdev)
 {
-	if (READ_ONCE(sdev->fw_state) == SOF_SHIM_FW_BOOT_COMPLETE)
-		return -EBUSY;
+	int ret = 0;
+
+	/* as in SOF, the firmware boots with no IPC in flight */
+	mutex_lock(&sdev->ipc.tx_mutex);
+	if (READ_ONCE(sdev->fw_state) == SOF_SHIM_FW_BOOT_COMPLETE) {
+		ret = -EBUSY;
+		goto out_unlock;
+	}
 
 	sof_shim_set_fw_state(sdev, SOF_SHIM_FW_BOOT_IN_PROGRESS);
-
-	/* nothing is queued or in flight: new messages are refused until BOOT_COMPLETE */
-	spin_lock_irq(&sdev->mbox_lock);
-	sdev->ipc_seq = 0;
-	sdev->dsp_expected_seq = 0;
+	spin_lock_irq(&sdev->ipc_lock);
 	sdev->fw_handled = 0;
-	spin_unlock_irq(&sdev->mbox_lock);
+	spin_unlock_irq(&sdev->ipc_lock);
 	sof_shim_probes_reset(sdev);
-
 	sof_shim_set_fw_state(sdev, SOF_SHIM_FW_BOOT_COMPLETE);
 	dev_info(sdev->dev, "firmware %u.%u.%u booted\n", sdev->fw_version.major,
 		 sdev->fw_version.minor, sdev->fw_version.micro);
+out_unlock:
+	mutex_unlock(&sdev->ipc.tx_mutex);
+	if (ret)
+		return ret;
 	return sof_shim_dsp_notify(sdev, SOF_SHIM_IPC_GLB_FW_READY, &sdev->fw_version,
 				   sizeof(sdev->fw_version));
 }
 
 ALLOW_ERROR_INJECTION(sof_shim_fw_boot, ERRNO);
+
+/**
+ * sof_shim_dsp_power_down() - D3: the DSP goes off and its firmware with it
+ * @sdev:	the DSP
+ *
+ * As SOF's sof_suspend(): no IPC in flight (tx_mutex), fw_state BOOT_NOT_STARTED (clients
+ * hear it), and the DSP's state, probe points and extractor included, is gone.
+ */
+void sof_shim_dsp_power_down(struct sof_shim_dev *sdev)
+{
+	mutex_lock(&sdev->ipc.tx_mutex);
+	sof_shim_set_fw_state(sdev, SOF_SHIM_FW_BOOT_NOT_STARTED);
+	sof_shim_probes_reset(sdev);
+	WRITE_ONCE(sdev->powered, false);
+	mutex_unlock(&sdev->ipc.tx_mutex);
+	dev_dbg(sdev->dev, "DSP powered off\n");
+}
+
+/**
+ * sof_shim_dsp_power_up() - D0: the DSP comes on and boots its firmware
+ * @sdev:	the DSP
+ *
+ * As SOF's sof_resume(): the firmware boots through BOOT_IN_PROGRESS to BOOT_COMPLETE.
+ *
+ * Return: 0 or the boot's negative errno.
+ */
+int sof_shim_dsp_power_up(struct sof_shim_dev *sdev)
+{
+	int ret;
+
+	WRITE_ONCE(sdev->powered, true);
+	ret = sof_shim_fw_boot(sdev);
+	if (ret)
+		dev_err(sdev->dev, "firmware boot on resume failed: %d\n", ret);
+	return ret;
+}
 
 /**
  * sof_shim_dsp_start() - power the DSP core up and boot the firmware
@@ -540,9 +635,11 @@ int sof_shim_dsp_start(struct sof_shim_dev *sdev)
 {
 	struct task_struct *t;
 
-	spin_lock_init(&sdev->mbox_lock);
-	INIT_LIST_HEAD(&sdev->tx_queue);
-	INIT_DELAYED_WORK(&sdev->ipc_watchdog, sof_shim_ipc_watchdog);
+	spin_lock_init(&sdev->ipc_lock);
+	mutex_init(&sdev->ipc.tx_mutex);
+	init_waitqueue_head(&sdev->ipc.msg.waitq);
+	sdev->ipc.msg.reply_data = sdev->reply_buf;
+	sdev->ipc.max_payload_size = SOF_SHIM_IPC_MSG_MAX;
 	spin_lock_init(&sdev->rx_lock);
 	INIT_LIST_HEAD(&sdev->rx_queue);
 	INIT_WORK(&sdev->rx_work, sof_shim_rx_work);
@@ -564,11 +661,12 @@ void sof_shim_dsp_stop(struct sof_shim_dev *sdev)
 {
 	struct sof_shim_rx_msg *msg, *tmp;
 
-	spin_lock_irq(&sdev->mbox_lock);
-	sof_shim_fw_stop_locked(sdev, SOF_SHIM_FW_BOOT_NOT_STARTED, -ENODEV);
-	spin_unlock_irq(&sdev->mbox_lock);
-	/* it re-arms itself only while messages are outstanding */
-	cancel_delayed_work_sync(&sdev->ipc_watchdog);
+	/* as SOF's snd_sof_ipc_free(): no message in flight, and none after this */
+	mutex_lock(&sdev->ipc.tx_mutex);
+	sdev->ipc.disable_ipc_tx = true;
+	mutex_unlock(&sdev->ipc.tx_mutex);
+
+	sof_shim_set_fw_state(sdev, SOF_SHIM_FW_BOOT_NOT_STARTED);
 	kthread_stop(sdev->dsp_thread);
 	cancel_work_sync(&sdev->rx_work);
 	list_for_each_entry_safe(msg, tmp, &sdev->rx_queue, list) {

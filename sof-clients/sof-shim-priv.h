@@ -22,6 +22,8 @@
 enum sof_shim_fn {
 	SOF_SHIM_FN_IPC_FLOOD,
 	SOF_SHIM_FN_PROBES,
+	SOF_SHIM_FN_IPC_MSG_INJECTOR,
+	SOF_SHIM_FN_KERNEL_INJECTOR,
 	SOF_SHIM_FN_NUM,
 };
 
@@ -72,7 +74,39 @@ struct sof_shim_probes_dsp {
 	struct delayed_work work;
 };
 
-struct sof_shim_tx_msg;
+/**
+ * struct sof_shim_ipc_msg - the one IPC message in flight (SOF's struct snd_sof_ipc_msg)
+ * @msg_data:		the request, in its sender's memory
+ * @reply_data:		the reply as get_reply() read it from the mailbox
+ * @msg_size:		size of @msg_data
+ * @reply_size:		size of the reply the sender expects (shrunk to a shorter reply)
+ * @reply_error:	0, the DSP's error from the reply, or why get_reply() refused it
+ * @waitq:		the sender waits here for @ipc_complete
+ * @ipc_complete:	set by the reply "interrupt" (snd_sof_ipc_reply())
+ */
+struct sof_shim_ipc_msg {
+	void *msg_data;
+	void *reply_data;
+	size_t msg_size;
+	size_t reply_size;
+	int reply_error;
+	wait_queue_head_t waitq;
+	bool ipc_complete;
+};
+
+/**
+ * struct sof_shim_ipc - the host's IPC (SOF's struct snd_sof_ipc)
+ * @tx_mutex:		serialises senders: one message in flight
+ * @disable_ipc_tx:	set when the DSP goes away: no more messages
+ * @max_payload_size:	largest message or reply, header included
+ * @msg:		the message in flight
+ */
+struct sof_shim_ipc {
+	struct mutex tx_mutex;		/* one message in flight */
+	bool disable_ipc_tx;
+	size_t max_payload_size;
+	struct sof_shim_ipc_msg msg;
+};
 
 struct sof_shim_dev {
 	struct device *dev;
@@ -91,29 +125,28 @@ struct sof_shim_dev {
 	struct list_head fw_state_handler_list;
 
 	/*
-	 * Host IPC, as SOF's tx queue: senders queue their message and sleep; the host side
-	 * moves one message at a time into the mailbox (one in flight), the DSP answers it,
-	 * and the reply "interrupt" completes the sender and sends the next queued message.
+	 * Host IPC, as SOF's: senders take ipc.tx_mutex, put their message into the DSP's
+	 * mailbox (dsp_box) and ring its doorbell under ipc_lock, and sleep on ipc.msg.waitq. The
+	 * DSP answers into host_box and raises the reply interrupt, whose thread reads the reply
+	 * (get_reply) and wakes the sender. No answer within SOF_SHIM_IPC_TIMEOUT_MS is a firmware
+	 * exception: the firmware is marked crashed.
 	 */
-	/* tx_queue, cur, fw_hung, ipc_seq, dsp_expected_seq, fw_state, fw_boot_gen, fw_handled */
-	spinlock_t mbox_lock;
-	struct list_head tx_queue;
-	bool tx_pending;
-	struct sof_shim_tx_msg *cur;	/* in flight; NULL when abandoned */
+	struct sof_shim_ipc ipc;
+	/* ipc.msg, msg, fw_state, fw_hung, fw_boot_gen, fw_handled, the mailbox and doorbells */
+	spinlock_t ipc_lock;
+	struct sof_shim_ipc_msg *msg;	/* the message a reply belongs to; NULL when none */
 	bool fw_hung;			/* the DSP takes messages and never answers */
-	struct delayed_work ipc_watchdog;	/* fails messages past their deadline */
-	u32 ipc_seq;
 
-	/* the mailbox, written by the host side and read by the DSP, and back */
-	u32 mbox_seq;
-	size_t req_bytes;
-	size_t reply_bytes;
-	u8 mbox_req[SOF_SHIM_IPC_MSG_MAX];
-	u8 mbox_reply[SOF_SHIM_IPC_MSG_MAX];
+	/* the mailbox: dsp_box host -> DSP, host_box DSP -> host (SOF's names) */
+	size_t dsp_box_bytes;
+	u8 dsp_box[SOF_SHIM_IPC_MSG_MAX];
+	u8 host_box[SOF_SHIM_IPC_MSG_MAX];
+	u8 reply_buf[SOF_SHIM_IPC_MSG_MAX];	/* ipc.msg.reply_data */
+	bool dsp_doorbell;		/* host -> DSP: a message is in dsp_box */
+	bool host_irq;			/* DSP -> host: a reply is in host_box */
 
 	/* the DSP core */
 	struct task_struct *dsp_thread;
-	u32 dsp_expected_seq;
 	u32 ipc_delay_us;
 	u32 fw_boot_gen;		/* firmware instance: one more on every crash or stop */
 	u64 fw_handled;			/* messages this instance acted on */
@@ -127,7 +160,7 @@ struct sof_shim_dev {
 
 	/* counters, read through sysfs ipc_stats */
 	atomic64_t stat_tx;
-	atomic64_t stat_mismatch;
+	atomic64_t stat_mismatch;	/* replies get_reply() refused */
 	atomic64_t stat_timeout;
 	atomic64_t stat_dsp_reject;
 	atomic64_t stat_rx;
@@ -144,11 +177,14 @@ struct sof_shim_dev {
 /* sof-shim-ipc.c */
 int sof_shim_dsp_start(struct sof_shim_dev *sdev);
 void sof_shim_dsp_stop(struct sof_shim_dev *sdev);
-int sof_shim_ipc_tx(struct sof_shim_dev *sdev, void *msg, size_t msg_bytes,
-		    void *reply_data, size_t reply_bytes);
+int sof_shim_ipc_tx_message(struct sof_shim_dev *sdev, void *msg_data, size_t msg_bytes,
+			    void *reply_data, size_t reply_bytes);
+void sof_shim_handle_fw_exception(struct sof_shim_dev *sdev, const char *msg);
 void sof_shim_fw_crash(struct sof_shim_dev *sdev);
 int sof_shim_fw_hang(struct sof_shim_dev *sdev);
 int sof_shim_fw_boot(struct sof_shim_dev *sdev);
+int sof_shim_dsp_power_up(struct sof_shim_dev *sdev);
+void sof_shim_dsp_power_down(struct sof_shim_dev *sdev);
 int sof_shim_dsp_notify(struct sof_shim_dev *sdev, u32 cmd, const void *payload, size_t bytes);
 
 /* sof-shim-client.c */

@@ -57,7 +57,7 @@ struct sof_shim_ipc_hdr {
 
 /**
  * struct sof_shim_ipc_reply - header of every reply
- * @hdr:	@hdr.cmd echoes the request's command
+ * @hdr:	@hdr.cmd is SOF_SHIM_IPC_GLB_REPLY (SOF firmware answers every request so)
  * @error:	0 or a negative errno from the DSP
  */
 struct sof_shim_ipc_reply {
@@ -173,6 +173,8 @@ int sof_shim_client_core_module_get(struct sof_shim_client_dev *cdev);
 void sof_shim_client_core_module_put(struct sof_shim_client_dev *cdev);
 
 /* DSP notifications */
+int sof_shim_client_ipc_rx_message(struct sof_shim_client_dev *cdev, void *ipc_msg);
+
 typedef void (*sof_shim_client_event_callback)(struct sof_shim_client_dev *cdev, void *msg_buf);
 
 int sof_shim_client_register_ipc_rx_handler(struct sof_shim_client_dev *cdev, u32 ipc_msg_type,

@@ -54,7 +54,7 @@ echo 0 >$FS/verbose
 # (ALLOW_ERROR_INJECTION), armed where their module is loaded. They fail only as the Nth
 # fault point of fail-nth (probability 0), with -EIO.
 FUNCS="auxbus___auxiliary_device_add auxbus___auxiliary_driver_register
-	sof_shim_fw_boot sof_shim_ipc_tx sof_shim_client_dev_register
+	sof_shim_fw_boot sof_shim_ipc_tx_message sof_shim_client_dev_register
 	mlx5_shim_wire_attach mlx5_shim_register_notifier mlx5_shim_client_probe"
 ARMED=""
 ff_arm() {

@@ -10,6 +10,8 @@
 MODS="auxbus:
 snd_sof_shim:AUXBUS
 snd_sof_shim_ipc_flood:AUXBUS,SND_SOC_SOF_SHIM_CLIENT
+snd_sof_shim_ipc_msg_injector:AUXBUS,SND_SOC_SOF_SHIM_CLIENT
+snd_sof_shim_ipc_kernel_injector:AUXBUS,SND_SOC_SOF_SHIM_CLIENT
 snd_sof_shim_probes:AUXBUS,SND_SOC_SOF_SHIM_CLIENT
 mlx5_shim_core:AUXBUS
 mlx5_shim_eth:AUXBUS,MLX5_SHIM
@@ -19,7 +21,7 @@ mlx5_shim_sf:AUXBUS,MLX5_SHIM"
 
 cleanup() {
 	for m in mlx5_shim_sf mlx5_shim_vdpa mlx5_shim_rdma mlx5_shim_eth mlx5_shim_core \
-		snd_sof_shim_probes snd_sof_shim_ipc_flood snd_sof_shim auxbus; do
+		snd_sof_shim_probes snd_sof_shim_ipc_kernel_injector snd_sof_shim_ipc_msg_injector snd_sof_shim_ipc_flood snd_sof_shim auxbus; do
 		rmmod "$m" 2>/dev/null
 	done
 }
@@ -64,7 +66,7 @@ for e in $MODS; do
 		t_fail "modprobe $m"
 	fi
 done
-t_eq "all nine modules loaded" 9 "$(echo $loaded | wc -w)"
+t_eq "every module loaded" "$(echo "$MODS" | wc -l)" "$(echo $loaded | wc -w)"
 for m in $loaded; do
 	t_check "rmmod $m" rmmod "$m"
 done

@@ -1,12 +1,14 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # SOF shim firmware crash and recovery: clients refuse work with -ENODEV, a flood cut by a
 # crash keeps its partial statistics, and everything works again after the firmware boots.
+# kmods: snd-compress
 . /tests/lib/ktap.sh
 . /tests/cases/sof-common.inc
 trap sof_cleanup EXIT
 
 t_check "load" sof_load snd_sof_shim_ipc_flood
 t_check "new_device 0 clients=ipc_flood:1 ipc_delay_us=200" sof_new 0 clients=ipc_flood:1 ipc_delay_us=200
+t_check "DSP kept in D0" sof_dsp_on 0
 S=$SOF_PDEV/snd_sof_shim.0
 F=$(sof_flood_dir 0 0)
 

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # SOF shim: DSP creation and deletion with each firmware variant, client naming and binding,
 # bad control-file input, module unload while in use.
+# kmods: snd-compress
 . /tests/lib/ktap.sh
 . /tests/cases/sof-common.inc
 trap sof_cleanup EXIT
@@ -11,7 +12,9 @@ t_check "control files exist" test -f $SOF_DRV/new_device -a -f $SOF_DRV/del_dev
 # default firmware: ipc_flood:2,probes
 t_check "new_device 0 (default firmware)" sof_new 0
 t_check "DSP device snd_sof_shim.0 bound" test -e $SOF_PDEV/snd_sof_shim.0/driver
-t_eq "firmware clients" "ipc_flood:2,probes:1" "$(cat $SOF_PDEV/snd_sof_shim.0/clients)"
+t_eq "firmware clients" "ipc_flood:2,probes:1,ipc_msg_injector:0,kernel_injector:0" "$(cat $SOF_PDEV/snd_sof_shim.0/clients)"
+# D3 loses the firmware: the idle DSP may be runtime-suspended already; in D0 it runs
+t_check "DSP kept in D0" sof_dsp_on 0
 t_eq "firmware state" "boot_complete" "$(cat $SOF_PDEV/snd_sof_shim.0/fw_state)"
 t_check "snd_sof_shim.ipc_flood.0 exists" test -d $SOF_BUS/snd_sof_shim.ipc_flood.0
 t_check "snd_sof_shim.ipc_flood.1 exists" test -d $SOF_BUS/snd_sof_shim.ipc_flood.1
@@ -30,7 +33,7 @@ t_check "new_device 1 clients=ipc_flood:3" sof_new 1 clients=ipc_flood:3
 t_check "ipc_flood.2..4 belong to DSP 1" test -d $SOF_PDEV/snd_sof_shim.1/snd_sof_shim.ipc_flood.4
 t_check "no probes client on DSP 1" sh -c "! ls -d $SOF_PDEV/snd_sof_shim.1/snd_sof_shim.probes.* 2>/dev/null"
 t_check "new_device 2 clients=none ipc_delay_us=50" sof_new 2 clients=none ipc_delay_us=50
-t_eq "no clients on DSP 2" "ipc_flood:0,probes:0" "$(cat $SOF_PDEV/snd_sof_shim.2/clients)"
+t_eq "no clients on DSP 2" "ipc_flood:0,probes:0,ipc_msg_injector:0,kernel_injector:0" "$(cat $SOF_PDEV/snd_sof_shim.2/clients)"
 t_eq "ipc delay of DSP 2" "50" "$(cat $SOF_PDEV/snd_sof_shim.2/ipc_delay_us)"
 t_check "new_device 3 clients=probes" sof_new 3 clients=probes
 t_check "probes.1 belongs to DSP 3" test -d $SOF_PDEV/snd_sof_shim.3/snd_sof_shim.probes.1

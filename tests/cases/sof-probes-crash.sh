@@ -17,23 +17,11 @@ cleanup() {
 }
 trap cleanup EXIT
 
-command -v compr-capture >/dev/null || t_skip_case "compr-capture not built (tests/tools)"
-modprobe snd-soc-core 2>/dev/null
-modprobe snd-compress 2>/dev/null
-[ -d /sys/class/sound ] || t_skip_case "no ALSA in this kernel"
+sof_probes_require
 
 # a capture far longer than the test: only the crash can end it before its own timeout
 BIG="-b 1073741824 -t 120000"
 
-# wait_points N: up to 10 s for the extractor's list to show N points
-wait_points() {
-	_n=100
-	while [ "$(grep -c '^Id: ' $D/probe_points 2>/dev/null)" != "$1" ] && [ $_n -gt 0 ]; do
-		sleep 0.1
-		_n=$((_n - 1))
-	done
-	[ $_n -gt 0 ]
-}
 
 # gone_within PID TENTHS: the process ends within TENTHS tenths of a second
 gone_within() {
@@ -91,21 +79,18 @@ log_since() { dmesg | sed -n "/sof-probes-crash: $1\$/,\$p"; }
 
 t_check "load" sof_load snd_sof_shim_probes
 t_check "new_device 0 clients=probes" sof_new 0 clients=probes
-C=$SOF_BUS/snd_sof_shim.probes.0
+t_check "DSP kept in D0" sof_dsp_on 0
 D=$SOF_DBG/snd_sof_shim.0
 S=$SOF_PDEV/snd_sof_shim.0
-card=$(ls -d $C/sound/card* 2>/dev/null | head -n 1)
-t_check "sound card under the probes client" test -n "$card"
-dev=/dev/snd/comprC${card##*card}D0
-t_wait_for $dev 50
-t_check "compress device $dev" test -c $dev
+dev=$(sof_probes_compr_dev)
+t_check "compress device of the probes client: $dev" test -n "$dev"
 t_check "capture before the crash" compr-capture -d $dev -b 16384 -p $D/probe_points -w "3,1,0,8,1,0" -i 3,8
 
 # 1. crash under a running capture, which then ends by itself
 log_mark crash1
 compr-capture -d $dev $BIG -p $D/probe_points -w "3,1,0,8,1,0" -i 3,8 >/tmp/sof-cap1 2>&1 &
 cap=$!
-t_check "points 3 and 8 connected" wait_points 2
+t_check "points 3 and 8 connected" sof_wait_points 2
 sleep 2
 t_check "capture still running before the crash" kill -0 $cap
 t_check "crash the firmware" sh -c "echo crash >$S/fw_state"
@@ -133,7 +118,7 @@ log_mark crash2
 rm -f /tmp/sof-release
 compr-capture -d $dev $BIG -p $D/probe_points -w "5,1,0" -i 5 -H /tmp/sof-release >/tmp/sof-cap2 2>&1 &
 cap=$!
-t_check "point 5 connected" wait_points 1
+t_check "point 5 connected" sof_wait_points 1
 sleep 1
 t_check "crash the firmware again" sh -c "echo crash >$S/fw_state"
 n=50
@@ -172,7 +157,7 @@ ok=0
 while [ $i -lt 6 ]; do
 	compr-capture -d $dev $BIG -p $D/probe_points -w "$i,1,0" -i $i >/dev/null 2>&1 &
 	cap=$!
-	if wait_points 1 && echo crash >$S/fw_state; then
+	if sof_wait_points 1 && echo crash >$S/fw_state; then
 		[ $((i % 2)) -eq 1 ] && sleep 0.05
 		kill -KILL $cap
 		wait $cap 2>/dev/null

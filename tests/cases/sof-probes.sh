@@ -6,10 +6,7 @@
 . /tests/cases/sof-common.inc
 trap "touch /tmp/sof-release; wait; sof_cleanup" EXIT
 
-command -v compr-capture >/dev/null || t_skip_case "compr-capture not built (tests/tools)"
-modprobe snd-soc-core 2>/dev/null
-modprobe snd-compress 2>/dev/null
-[ -d /sys/class/sound ] || t_skip_case "no ALSA in this kernel"
+sof_probes_require
 
 t_check "load" sof_load snd_sof_shim_probes
 t_check "new_device 0 clients=probes" sof_new 0 clients=probes

@@ -1,6 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # SOF shim system suspend/resume (pm_test "devices", s2idle): the DSP's system PM reaches
-# its clients' suspend and resume callbacks, and IPC works afterwards.
+# its clients' suspend and resume callbacks; as in SOF, suspend powers the DSP off and loses
+# the firmware, resume boots it again, and every client's fw_state handler hears both; IPC
+# works afterwards.
+# kmods: snd-compress
 . /tests/lib/ktap.sh
 . /tests/cases/sof-common.inc
 . /tests/lib/pm.sh
@@ -13,6 +16,11 @@ t_check "load" sof_load snd_sof_shim_ipc_flood
 t_check "new_device 0 clients=ipc_flood:2" sof_new 0 clients=ipc_flood:2
 F0=$(sof_flood_dir 0 0)
 F1=$(sof_flood_dir 0 1)
+# in D0 when the system suspends (a runtime-suspended DSP is off already and stays off)
+t_check "DSP kept in D0" sof_dsp_on 0
+t_eq "firmware running" boot_complete "$(cat $SOF_PDEV/snd_sof_shim.0/fw_state)"
+base0=$(cat $F0/fw_states)
+base1=$(cat $F1/fw_states)
 
 t_check "pm_test devices, no delay" pm_test_begin devices
 t_check "suspend to idle (test)" sh -c "echo freeze >/sys/power/state"
@@ -22,6 +30,11 @@ t_eq "client 0 suspended once" 1 "$(cat $F0/suspend_count)"
 t_eq "client 0 resumed once" 1 "$(cat $F0/resume_count)"
 t_eq "client 1 suspended once" 1 "$(cat $F1/suspend_count)"
 t_eq "client 1 resumed once" 1 "$(cat $F1/resume_count)"
+t_eq "firmware running after resume" boot_complete "$(cat $SOF_PDEV/snd_sof_shim.0/fw_state)"
+t_eq "client 0: lost, then booted" "boot_not_started boot_complete" \
+	"$(sof_fw_states_since "$base0" $F0)"
+t_eq "client 1: lost, then booted" "boot_not_started boot_complete" \
+	"$(sof_fw_states_since "$base1" $F1)"
 t_check "flood after resume" sh -c "echo 100 >$F0/ipc_flood_count"
 sof_check_result "result after resume" $F0/ipc_flood_count 100
 t_done
