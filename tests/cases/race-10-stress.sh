@@ -120,6 +120,8 @@ echo eth,rdma,vnet >$D/mlx5_shim1p1/caps 2>/dev/null
 t_check "mlx5 adapter 2 again" ctl $MLXBUS/new_device "2 ports=2"
 t_check "eth client bound on adapter 2" t_wait_for "$PB/mlx5_shim2p0/$(adev mlx5_shim2p0 eth)/driver"
 t_check "eth client bound on adapter 1 port 1" test -e "$AB/$ETH/driver"
+# D3 loses the firmware (as on SOF): the idle DSP may be runtime-suspended by now, and in D0 it runs
+t_check "DSP kept in D0" sof_dsp_on 0
 t_check "SOF firmware running" test "$(cat $S/fw_state)" = boot_complete
 t_check "flood after the race" sh -c "echo 10 >$F0/ipc_flood_count"
 t_check "SOF device 1 again" sof_new 1 clients=ipc_flood:1
