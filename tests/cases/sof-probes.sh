@@ -26,7 +26,7 @@ sof_write_fails "probe_points refused without an extractor" $D/probe_points "1,1
 # capture 64 KiB from two probe points and check every byte
 t_check "capture 64 KiB from points 1 and 7" compr-capture -d $dev -b 65536 -p $D/probe_points -w "7,1,0,1,1,0" -i 1,7
 echo "# $(compr-capture -d $dev -b 65536 -p $D/probe_points -w "7,1,0,1,1,0" -i 1,7 2>&1)"
-t_check "capture 256 KiB from one point, small fragments" compr-capture -d $dev -b 262144 -f 1024 -n 8 -p $D/probe_points -w "3,1,0" -i 3
+t_check "capture 256 KiB from one point, small fragments" compr-capture -d $dev -b 262144 -f 1024 -n 64 -p $D/probe_points -w "3,1,0" -i 3
 t_check "capture from 16 points" compr-capture -d $dev -b 32768 -p $D/probe_points \
 	-w "0,1,0,1,1,0,2,1,0,3,1,0,4,1,0,5,1,0,6,1,0,7,1,0,8,1,0,9,1,0,10,1,0,11,1,0,12,1,0,13,1,0,14,1,0,15,1,0" \
 	-i 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
