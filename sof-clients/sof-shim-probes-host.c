@@ -36,6 +36,12 @@
 #define SOF_SHIM_PROBES_STREAM_TAG	1
 /* the extraction DMA's rate, bytes a second (about 48 kHz, 16 bit, stereo and the headers) */
 #define SOF_SHIM_PROBES_DMA_RATE	(128 * 1024)
+/*
+ * At most 40 ms of it in one go: a work that runs late ran late because the guest (the
+ * machine that holds both DSP and reader) did not run, and a real DSP's reader would have
+ * been running all along, so that time is not owed
+ */
+#define SOF_SHIM_PROBES_DMA_BURST	(SOF_SHIM_PROBES_DMA_RATE / 25)
 
 static struct sof_shim_probe_point *
 sof_shim_probes_find(struct sof_shim_probes_dsp *p, u32 buffer_id)
@@ -296,14 +302,13 @@ static void sof_shim_probes_work(struct work_struct *work)
 	if (rt->dma_area && rt->buffer_size && rt->buffer_size <= U32_MAX) {
 		/*
 		 * What the DMA owes since it started, at its own rate, whether the reader took
-		 * the data or not. At most four laps of the ring in one go (a guest that was
-		 * stopped for long); what it could not write then, or for want of probe
-		 * points, is not owed any more.
+		 * the data or not. At most a burst in one go; what it could not write then, or
+		 * for want of probe points, is not owed any more.
 		 */
 		due = mul_u64_u32_div(ktime_to_ns(ktime_sub(ktime_get(), p->dma_start)),
 				      SOF_SHIM_PROBES_DMA_RATE, NSEC_PER_SEC);
 		due = due > p->dma_start_produced ? due - p->dma_start_produced : 0;
-		n = min3(due, 4ULL * rt->buffer_size, (u64)U32_MAX);
+		n = min_t(u64, due, SOF_SHIM_PROBES_DMA_BURST);
 		div_u64_rem(p->produced, rt->buffer_size, &off);
 
 		spin_lock(&p->lock);

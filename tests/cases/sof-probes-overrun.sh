@@ -20,15 +20,15 @@ D=$SOF_DBG/snd_sof_shim.0
 S=$SOF_PDEV/snd_sof_shim.0
 dev=$(sof_probes_compr_dev)
 t_check "compress device of the probes client: $dev" test -n "$dev"
-RING="-f 4096 -n 4"
+RING="-f 4096 -n 8"
 PTS="-p $D/probe_points -w 4,1,0,6,1,0 -i 4,6"
 
-t_check "a reader that keeps up: 64 KiB through a 16 KiB ring, byte-exact" \
+t_check "a reader that keeps up: 64 KiB through a 32 KiB ring, byte-exact" \
 	compr-capture -d $dev -b 65536 $RING $PTS
 
-# 1. a reader that stops for 600 ms (about 75 KiB of DMA) and then just reads on
+# 1. a reader that stops for 1 s (about 128 KiB of DMA) and then just reads on
 log_mark plain
-compr-capture -d $dev -b 131072 -t 10000 $RING $PTS -S 16384 -z 600 >/tmp/sof-ovr1 2>&1
+compr-capture -d $dev -b 131072 -t 10000 $RING $PTS -S 16384 -z 1000 >/tmp/sof-ovr1 2>&1
 rc=$?
 echo "# $(tr '\n' '|' </tmp/sof-ovr1)"
 t_check_fails "stalled reader that only reads: capture fails (exit $rc)" test $rc -eq 0
@@ -39,16 +39,16 @@ t_check_fails "no read or poll error: the stream still runs" \
 
 # 2. the same stall, with a reader that looks at avail and catches up
 log_mark avail
-compr-capture -d $dev -b 196608 -t 10000 $RING $PTS -S 16384 -z 600 -O >/tmp/sof-ovr2 2>&1
+compr-capture -d $dev -b 262144 -t 10000 $RING $PTS -S 16384 -z 1000 -O >/tmp/sof-ovr2 2>&1
 rc=$?
 echo "# $(tr '\n' '|' </tmp/sof-ovr2)"
 t_eq "stalled reader that checks avail: capture passes" 0 $rc
-t_check "avail above the 16 KiB buffer after the stall" \
-	grep -q "^compr-capture: overrun after [0-9]* bytes: avail [0-9]* of a 16384-byte buffer$" /tmp/sof-ovr2
+t_check "avail above the 32 KiB buffer after the stall" \
+	grep -q "^compr-capture: overrun after [0-9]* bytes: avail [0-9]* of a 32768-byte buffer$" /tmp/sof-ovr2
 dropped=$(sed -n 's/^compr-capture: dropped \([0-9]*\) bytes.*/\1/p' /tmp/sof-ovr2)
 t_check "bytes lost to the overrun dropped (${dropped:-none})" test "${dropped:-0}" -gt 0
 from=$(sed -n 's/^compr-capture: dropped [0-9]* bytes, checking again from byte \([0-9]*\)$/\1/p' /tmp/sof-ovr2)
-t_check "caught up before the end (from byte ${from:-none} of 196608)" test "${from:-196608}" -lt 196608
+t_check "caught up before the end (from byte ${from:-none} of 262144)" test "${from:-262144}" -lt 262144
 t_check "byte-exact again after catching up" grep -q "^compr-capture: ok [0-9]* bytes verified" /tmp/sof-ovr2
 
 t_eq "kernel log: nothing about the overruns, as in mainline" "" \
