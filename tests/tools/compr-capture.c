@@ -22,7 +22,7 @@
  * -S BYTES -z MS: once BYTES are read, stop reading for MS milliseconds (a reader that falls
  * behind). With -O the DSP must have overrun the ring meanwhile (SNDRV_COMPRESS_AVAIL above
  * the buffer size, the only sign the compress core gives); the reader then reads and drops
- * data until it is less than a buffer behind, and checks the stream again from there,
+ * data until it is less than half a buffer behind, and checks the stream again from there,
  * byte-exact at its read position (-i): the bytes in between were lost. BYTES counts every
  * byte read, dropped ones too.
  */
@@ -270,8 +270,12 @@ int main(int argc, char **argv)
 				}
 				printf("compr-capture: overrun after %llu bytes: avail %llu of a %llu-byte buffer\n",
 				       got, avail, ring);
-				/* catch up: what is more than a buffer behind is gone */
-				while (avail > ring) {
+				/*
+				 * catch up: what is more than a buffer behind is gone; down to
+				 * half a buffer, or the DSP overwrites the next bytes before
+				 * they are read
+				 */
+				while (avail > ring / 2) {
 					n = read(fd, buf, chunk < ring ? chunk : ring);
 					if (n < 0) {
 						fprintf(stderr, "compr-capture: read: %s\n",
