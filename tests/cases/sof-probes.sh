@@ -69,7 +69,9 @@ wait $cap
 t_check "capture with the stream held open passed" grep -q "^compr-capture: ok 8192 bytes verified" /tmp/sof-cap
 sof_write_fails "points refused once the stream is closed" $D/probe_points "1,1,0" "No such file"
 
-# the firmware crashed: no new stream
+# the firmware crashed: no new stream. The DSP stays in D0 (D3 loses the crashed firmware, and
+# resume would boot it again before the "boot" below)
+t_check "DSP kept in D0" sof_dsp_on 0
 t_check "crash" sh -c "echo crash >$SOF_PDEV/snd_sof_shim.0/fw_state"
 t_check_fails "open refused while crashed" compr-capture -d $dev -b 1024
 t_check "boot" sh -c "echo boot >$SOF_PDEV/snd_sof_shim.0/fw_state"
