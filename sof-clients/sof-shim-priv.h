@@ -6,6 +6,7 @@
 #define __SOF_SHIM_PRIV_H
 
 #include <linux/completion.h>
+#include <linux/ktime.h>
 #include <linux/mutex.h>
 #include <linux/spinlock.h>
 #include <linux/wait.h>
@@ -71,6 +72,8 @@ struct sof_shim_probes_dsp {
 	bool running;
 	bool xrun;			/* stopped by a crash, not reported to ALSA yet */
 	u64 produced;			/* bytes written into the ring, release/acquire */
+	ktime_t dma_start;		/* the DMA's clock: it owes rate * (now - dma_start) */
+	u64 dma_start_produced;		/* bytes written since dma_start */
 	struct delayed_work work;
 };
 

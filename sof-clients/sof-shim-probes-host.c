@@ -3,9 +3,20 @@
  * snd_sof_shim: probes on the simulated DSP, and the host side of probe extraction.
  *
  * The DSP side answers the PROBE IPCs (init/deinit, point add/info/remove). The extraction
- * "DMA" is a delayed work that, while the extractor stream runs, writes the packets of
- * include/auxbus/sof-shim-probes.h into the compress ring buffer. It never overwrites data
- * the reader has not taken (flow controlled), so a reader can check every byte.
+ * "DMA" is a delayed work that, while the extractor stream runs and has probe points, writes
+ * the packets of include/auxbus/sof-shim-probes.h into the compress ring buffer at its own
+ * rate, SOF_SHIM_PROBES_DMA_RATE bytes a second, whatever the reader does: a reader that keeps
+ * up can check every byte.
+ *
+ * A reader more than a buffer behind is overrun, as by mainline's HDA host DMA, which runs
+ * cyclically without a read pointer from the host (hda_dsp_compr_bytes_transferred() only
+ * adds up the DMA position; hda_probes_compr_pointer() reports it as copied_total): the DSP
+ * overwrites the data, the position keeps growing, and nothing in SOF's probes path or the
+ * compress core reports it or logs anything. The stream stays RUNNING; the reader sees an
+ * avail (SNDRV_COMPRESS_AVAIL) above the buffer size, reads of at most a buffer of
+ * overwritten data, and once it has caught up, the stream again, byte-exact at its read
+ * position: the bytes in between are lost. SOF's probe packets (sync word, checksum) let a
+ * parser find the next whole packet.
  *
  * A firmware crash takes the DSP's extractor with it: the work stops for good and the next
  * position update reports the stream to ALSA as an xrun (poll then fails with EPOLLERR and
@@ -23,7 +34,14 @@
 #include "sof-shim-priv.h"
 
 #define SOF_SHIM_PROBES_STREAM_TAG	1
-#define SOF_SHIM_PROBES_CHUNK		(16 * 1024)
+/* the extraction DMA's rate, bytes a second (about 48 kHz, 16 bit, stereo and the headers) */
+#define SOF_SHIM_PROBES_DMA_RATE	(128 * 1024)
+/*
+ * At most 40 ms of it in one go: a work that runs late ran late because the guest (the
+ * machine that holds both DSP and reader) did not run, and a real DSP's reader would have
+ * been running all along, so that time is not owed
+ */
+#define SOF_SHIM_PROBES_DMA_BURST	(SOF_SHIM_PROBES_DMA_RATE / 25)
 
 static struct sof_shim_probe_point *
 sof_shim_probes_find(struct sof_shim_probes_dsp *p, u32 buffer_id)
@@ -256,9 +274,9 @@ static void sof_shim_probes_work(struct work_struct *work)
 						     struct sof_shim_probes_dsp, work);
 	struct sof_shim_dev *sdev = container_of(p, struct sof_shim_dev, probes);
 	struct snd_compr_runtime *rt;
-	u64 consumed, used;
+	u64 due, frag;
 	u32 n, off, done;
-	bool lost;
+	bool lost, elapsed;
 
 	mutex_lock(&p->stream_mutex);
 	if (!p->running || !p->cstream)
@@ -282,10 +300,15 @@ static void sof_shim_probes_work(struct work_struct *work)
 
 	rt = p->cstream->runtime;
 	if (rt->dma_area && rt->buffer_size && rt->buffer_size <= U32_MAX) {
-		consumed = READ_ONCE(rt->total_bytes_transferred);
-		used = p->produced - consumed;
-		n = used < rt->buffer_size ? min_t(u64, rt->buffer_size - used,
-						    SOF_SHIM_PROBES_CHUNK) : 0;
+		/*
+		 * What the DMA owes since it started, at its own rate, whether the reader took
+		 * the data or not. At most a burst in one go; what it could not write then, or
+		 * for want of probe points, is not owed any more.
+		 */
+		due = mul_u64_u32_div(ktime_to_ns(ktime_sub(ktime_get(), p->dma_start)),
+				      SOF_SHIM_PROBES_DMA_RATE, NSEC_PER_SEC);
+		due = due > p->dma_start_produced ? due - p->dma_start_produced : 0;
+		n = min_t(u64, due, SOF_SHIM_PROBES_DMA_BURST);
 		div_u64_rem(p->produced, rt->buffer_size, &off);
 
 		spin_lock(&p->lock);
@@ -293,10 +316,20 @@ static void sof_shim_probes_work(struct work_struct *work)
 							off, n) : 0;
 		spin_unlock(&p->lock);
 
+		p->dma_start_produced += done;
+		if (done < due) {
+			p->dma_start = ktime_get();
+			p->dma_start_produced = 0;
+		}
 		if (done) {
+			frag = rt->fragment_size ? rt->fragment_size : rt->buffer_size;
+			elapsed = div64_u64(p->produced + done, frag) !=
+				  div64_u64(p->produced, frag);
 			/* data before position: pairs with smp_load_acquire() in pointer */
 			smp_store_release(&p->produced, p->produced + done);
-			snd_compr_fragment_elapsed(p->cstream);
+			/* a period "interrupt" for each fragment the DMA completed */
+			if (elapsed)
+				snd_compr_fragment_elapsed(p->cstream);
 		}
 	}
 	queue_delayed_work(system_wq, &p->work, 1);
@@ -371,6 +404,8 @@ static int sof_shim_probes_trigger(struct sof_shim_client_dev *cdev,
 		mutex_lock(&p->stream_mutex);
 		p->running = true;
 		p->xrun = false;
+		p->dma_start = ktime_get();
+		p->dma_start_produced = 0;
 		queue_delayed_work(system_wq, &p->work, 0);
 		mutex_unlock(&p->stream_mutex);
 		return 0;

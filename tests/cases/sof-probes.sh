@@ -26,7 +26,7 @@ sof_write_fails "probe_points refused without an extractor" $D/probe_points "1,1
 # capture 64 KiB from two probe points and check every byte
 t_check "capture 64 KiB from points 1 and 7" compr-capture -d $dev -b 65536 -p $D/probe_points -w "7,1,0,1,1,0" -i 1,7
 echo "# $(compr-capture -d $dev -b 65536 -p $D/probe_points -w "7,1,0,1,1,0" -i 1,7 2>&1)"
-t_check "capture 256 KiB from one point, small fragments" compr-capture -d $dev -b 262144 -f 1024 -n 8 -p $D/probe_points -w "3,1,0" -i 3
+t_check "capture 256 KiB from one point, small fragments" compr-capture -d $dev -b 262144 -f 1024 -n 64 -p $D/probe_points -w "3,1,0" -i 3
 t_check "capture from 16 points" compr-capture -d $dev -b 32768 -p $D/probe_points \
 	-w "0,1,0,1,1,0,2,1,0,3,1,0,4,1,0,5,1,0,6,1,0,7,1,0,8,1,0,9,1,0,10,1,0,11,1,0,12,1,0,13,1,0,14,1,0,15,1,0" \
 	-i 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
@@ -69,7 +69,9 @@ wait $cap
 t_check "capture with the stream held open passed" grep -q "^compr-capture: ok 8192 bytes verified" /tmp/sof-cap
 sof_write_fails "points refused once the stream is closed" $D/probe_points "1,1,0" "No such file"
 
-# the firmware crashed: no new stream
+# the firmware crashed: no new stream. The DSP stays in D0 (D3 loses the crashed firmware, and
+# resume would boot it again before the "boot" below)
+t_check "DSP kept in D0" sof_dsp_on 0
 t_check "crash" sh -c "echo crash >$SOF_PDEV/snd_sof_shim.0/fw_state"
 t_check_fails "open refused while crashed" compr-capture -d $dev -b 1024
 t_check "boot" sh -c "echo boot >$SOF_PDEV/snd_sof_shim.0/fw_state"

@@ -8,7 +8,7 @@
  *
  *   compr-capture -d /dev/snd/comprC0D0 -b BYTES [-f FRAGMENT] [-n FRAGMENTS]
  *		   [-p PROBE_POINTS_FILE -w "id,1,tag,..."] [-i ID[,ID...]]
- *		   [-t TIMEOUT_MS] [-H RELEASE_FILE]
+ *		   [-t TIMEOUT_MS] [-H RELEASE_FILE] [-S BYTES -z MS [-O]]
  *
  * Opens the device, sets parameters (which starts the extractor on the DSP), writes -w to
  * -p (connecting probe points, possible only while the extractor runs), starts, reads BYTES
@@ -16,7 +16,15 @@
  * the first packet on. -H FILE holds the stream open after the capture until FILE exists
  * (at most 60 s), for tests that look at the open stream meanwhile. Prints one summary
  * line; exit 0 when everything matched. A capture that fails once started also says how
- * many bytes it took (and checked, with -i) before that.
+ * many bytes it took (and checked, with -i) before that. The ring is FRAGMENT * FRAGMENTS
+ * bytes, 4096 * 16 by default.
+ *
+ * -S BYTES -z MS: once BYTES are read, stop reading for MS milliseconds (a reader that falls
+ * behind). With -O the DSP must have overrun the ring meanwhile (SNDRV_COMPRESS_AVAIL above
+ * the buffer size, the only sign the compress core gives); the reader then reads and drops
+ * data until it is less than half a buffer behind, and checks the stream again from there,
+ * byte-exact at its read position (-i): the bytes in between were lost. BYTES counts every
+ * byte read, dropped ones too.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -88,6 +96,31 @@ static uint8_t gen_next(struct gen *g)
 	return b;
 }
 
+/* the generator at byte @pos of the stream: packet k is point k % n's packet k / n */
+static void gen_seek(struct gen *g, uint64_t pos)
+{
+	uint64_t k = pos / SOF_SHIM_PROBE_PACKET_BYTES;
+	unsigned int i;
+
+	for (i = 0; i < g->n; i++)
+		g->seq[i] = k / g->n + (i < k % g->n);
+	g->cur = k % g->n;
+	gen_start_packet(g);
+	g->pos = pos % SOF_SHIM_PROBE_PACKET_BYTES;
+}
+
+static int get_avail(int fd, unsigned long long *avail)
+{
+	struct snd_compr_avail a;
+
+	if (ioctl(fd, SNDRV_COMPRESS_AVAIL, &a) < 0) {
+		fprintf(stderr, "compr-capture: AVAIL: %s\n", strerror(errno));
+		return -1;
+	}
+	*avail = a.avail;
+	return 0;
+}
+
 static long long now_ms(void)
 {
 	struct timespec ts;
@@ -101,7 +134,10 @@ int main(int argc, char **argv)
 	const char *dev = NULL, *points_file = NULL, *points = NULL, *ids = NULL;
 	const char *release = NULL;
 	unsigned long long want = 0, got = 0;
-	unsigned int frag = 4096, frags = 4;
+	unsigned int frag = 4096, frags = 16;
+	unsigned long long stall_at = 0, dropped = 0, avail, ring;
+	long stall_ms = 0;
+	int expect_overrun = 0, stalled = 0;
 	long timeout_ms = 5000;
 	struct snd_compr_params params;
 	struct gen g = { 0 };
@@ -109,7 +145,7 @@ int main(int argc, char **argv)
 	long long deadline;
 	int fd, opt, ret = 1;
 
-	while ((opt = getopt(argc, argv, "d:b:f:n:p:w:i:t:H:")) != -1) {
+	while ((opt = getopt(argc, argv, "d:b:f:n:p:w:i:t:H:S:z:O")) != -1) {
 		switch (opt) {
 		case 'd':
 			dev = optarg;
@@ -138,12 +174,23 @@ int main(int argc, char **argv)
 		case 'H':
 			release = optarg;
 			break;
+		case 'S':
+			stall_at = strtoull(optarg, NULL, 0);
+			break;
+		case 'z':
+			stall_ms = strtol(optarg, NULL, 0);
+			break;
+		case 'O':
+			expect_overrun = 1;
+			break;
 		default:
 			print_usage();
 		}
 	}
-	if (!dev || !want || !frag || !frags || (!points_file != !points))
+	if (!dev || !want || !frag || !frags || (!points_file != !points) ||
+	    (expect_overrun && (!stall_at || stall_ms <= 0)))
 		print_usage();
+	ring = (unsigned long long)frag * frags;
 
 	if (ids) {
 		char *s = strdup(ids), *tok, *save = NULL;
@@ -208,6 +255,45 @@ int main(int argc, char **argv)
 		size_t chunk = sizeof(buf);
 		ssize_t n, i;
 
+		if (stall_at && !stalled && got >= stall_at) {
+			stalled = 1;
+			usleep(stall_ms * 1000);
+			deadline += stall_ms;
+			if (expect_overrun) {
+				if (get_avail(fd, &avail))
+					goto out_stop;
+				if (avail <= ring) {
+					fprintf(stderr,
+						"compr-capture: no overrun: avail %llu of a %llu-byte buffer after %ld ms\n",
+						avail, ring, stall_ms);
+					goto out_stop;
+				}
+				printf("compr-capture: overrun after %llu bytes: avail %llu of a %llu-byte buffer\n",
+				       got, avail, ring);
+				/*
+				 * catch up: what is more than a buffer behind is gone; down to
+				 * half a buffer, or the DSP overwrites the next bytes before
+				 * they are read
+				 */
+				while (avail > ring / 2) {
+					n = read(fd, buf, chunk < ring ? chunk : ring);
+					if (n < 0) {
+						fprintf(stderr, "compr-capture: read: %s\n",
+							strerror(errno));
+						goto out_stop;
+					}
+					got += n;
+					dropped += n;
+					if (get_avail(fd, &avail))
+						goto out_stop;
+				}
+				printf("compr-capture: dropped %llu bytes, checking again from byte %llu\n",
+				       dropped, got);
+				if (g.n)
+					gen_seek(&g, got);
+			}
+			continue;
+		}
 		if (left <= 0) {
 			fprintf(stderr, "compr-capture: timeout after %llu of %llu bytes\n",
 				got, want);
@@ -245,8 +331,12 @@ int main(int argc, char **argv)
 		}
 		got += n;
 	}
+	if (expect_overrun && !stalled) {
+		fprintf(stderr, "compr-capture: never stalled: %llu bytes read\n", got);
+		goto out_stop;
+	}
 	ret = 0;
-	printf("compr-capture: ok %llu bytes%s, %llu complete packets\n", got,
+	printf("compr-capture: ok %llu bytes%s, %llu complete packets\n", got - dropped,
 	       g.n ? " verified" : " (not checked)", (unsigned long long)g.packets);
 
 out_stop:
