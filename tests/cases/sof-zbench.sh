@@ -15,16 +15,19 @@
 #
 # Placement decides these numbers under QEMU TCG (a cross-CPU wakeup of an idle vCPU costs
 # 10..100 us there), so the table is measured with every thread on CPU 0: the writers by
-# taskset, both DSP kthreads by taskset -p. A round is limit 1 client, limit tandem, IPC 1
-# client, IPC tandem, limit tandem, limit 1 client: each IPC figure is compared with the mean of
-# the limits measured before and after it. Per round: extra = IPC ns - limit ns, ratio = limit
-# ns / IPC ns; printed are the medians over the rounds with min..max. Single rounds under TCG
-# vary by up to 2x, hence many short interleaved rounds. One round without pinning follows, for
-# information.
+# taskset, both DSP kthreads by taskset -p. The host's load moves them too: a vCPU whose host
+# thread waits still sees its clock run, for milliseconds at a time. So limit and IPC alternate
+# in short steps of 1 ms, in one writer process (sof-parwrite -r, no process started between
+# them): limit, IPC, IPC, limit (ABBA, which cancels a steady drift), many times over. A round
+# is such cycles for one client, then for two in tandem; per round and side, a step's ns per
+# round trip comes from its measured window and the side's is the median of its steps (a step
+# that a stall of the host's thread hit is an outlier, not an average's tenth). Per round:
+# extra = IPC ns - limit ns, ratio = limit ns / IPC ns; printed are the medians over the rounds
+# with min..max. One round without pinning follows, for information.
 #
-# make bench (AUXBUS_MODE=bench): 11 rounds of 200 ms. make check: a smoke test of 2 rounds of
-# 50 ms that fails only if an operation fails, a reply mismatches or a count is zero; it prints
-# the same table and claims no target.
+# make bench (AUXBUS_MODE=bench): 21 rounds of 50 cycles. make check: a smoke test of 2 rounds
+# of 3 cycles that fails only if an operation fails, a reply mismatches or a count is zero; it
+# prints the same table and claims no target.
 # kmods: snd-compress
 # timeout: 180
 . /tests/lib/ktap.sh
@@ -40,10 +43,12 @@ LB=/sys/kernel/debug/snd_sof_shim_bench
 L0=$LB/duration_ms.0
 L1=$LB/duration_ms.1
 if [ "${AUXBUS_MODE:-check}" = bench ]; then
-	MS=200
-	ROUNDS=11
+	MS=1
+	CYCLES=50
+	ROUNDS=21
 else
-	MS=50
+	MS=1
+	CYCLES=3
 	ROUNDS=2
 fi
 
@@ -61,53 +66,52 @@ for p in /proc/[0-9]*; do
 done
 t_check "DSP threads found (shim and limit)" test -n "$DSP" -a -n "$LDSP"
 
-# lavg FILE, favg FILE: a limit's or a flood's average ns per round trip; fails on a zero or
-# missing count or average
-lavg() {
-	_c=$(sed -n 's/^count //p' "$1")
-	_a=$(sed -n 's/^avg_ns //p' "$1")
-	[ "${_c:-0}" -gt 0 ] && [ "${_a:-0}" -gt 0 ] && echo "$_a"
+# agg WANT: from sof-parwrite -r's WANT "STEP THREAD FILE CONTENT" lines, "LIMIT_NS IPC_NS":
+# per step, the ns per round trip of its measured window (the threads' rates 1/avg added), and
+# per side the median over its steps. Fails on a missing line or a zero count or average.
+agg() {
+	awk -v want="$1" '
+	function median(a, k,   j, m, x) {
+		for (j = 2; j <= k; j++) { x = a[j]; for (m = j - 1; m > 0 && a[m] > x; m--) a[m + 1] = a[m]; a[m + 1] = x }
+		return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2
+	}
+	{
+		c = 0; v = 0
+		for (k = 4; k < NF; k++) {
+			if ($k == "count" || ($k == "count:" && $(k - 1) == "Flood")) c = $(k + 1)
+			if ($k == "avg_ns") v = $(k + 1)
+			if ($k == "time:" && $(k - 1) == "response" && $(k - 2) == "Avg") {
+				v = $(k + 1); sub(/ns$/, "", v)
+			}
+		}
+		lines++
+		if (c + 0 <= 0 || v + 0 <= 0) { bad = 1; next }
+		side[$1] = $3 ~ /snd_sof_shim_bench/ ? "L" : "I"
+		rate[$1] += 1 / v
+	} END {
+		if (bad || lines != want) exit 1
+		for (st in side) {
+			if (side[st] == "L") l[++nl] = 1 / rate[st]
+			else p[++np] = 1 / rate[st]
+		}
+		printf "%.1f %.1f\n", median(l, nl), median(p, np)
+	}'
 }
-favg() {
-	_c=$(sof_result "$1" count)
-	_a=$(sof_result "$1" avg)
-	[ "${_c:-0}" -gt 0 ] && [ "${_a:-0}" -gt 0 ] && echo "$_a"
-}
-# one FILE, two FILE0 FILE1: run one writer or two in tandem on $_ts
-one() { $_ts sh -c "echo $MS >$1"; }
-two() { $_ts sof-parwrite "$1" $MS "$2" $MS; }
-# step WHAT CMD...: run CMD, say which step failed
-step() {
-	_w=$1
-	shift
-	"$@" && return 0
-	echo "# measure $_name: $_w failed"
-	return 1
-}
-# measure NAME CPUS: one round; appends to $OUT the line
-# "NAME lim1 limT0 limT1 ipc1 ipcT0 ipcT1 limT0' limT1' lim1'" (ns per round trip)
+# measure NAME CPUS: one round, on CPUS: $CYCLES times limit, IPC, IPC, limit (ABBA) in steps
+# of $MS ms for one client, then the same for two in tandem (a thread per client, each step
+# started together); appends "NAME LIMIT_1 IPC_1 LIMIT_T IPC_T" (ns per round trip) to $OUT
 measure() {
-	_name=$1
-	_ts="taskset $2"
-	step "pin DSP" taskset -p "$2" "$DSP" >/dev/null || return 1
-	step "pin limit DSP" taskset -p "$2" "$LDSP" >/dev/null || return 1
-	step "limit 1" one $L0 && _a=$(lavg $L0) || return 1
-	step "limit tandem" two $L0 $L1 && _b="$(lavg $L0) $(lavg $L1)" || return 1
-	step "ipc 1" one $F0 && _c=$(favg $F0) || return 1
-	step "ipc tandem" two $F0 $F1 && _d="$(favg $F0) $(favg $F1)" || return 1
-	step "limit tandem again" two $L0 $L1 && _e="$(lavg $L0) $(lavg $L1)" || return 1
-	step "limit 1 again" one $L0 && _f=$(lavg $L0) || return 1
-	set -- $_name $_a $_b $_c $_d $_e $_f
-	if [ $# -ne 10 ]; then
-		echo "# measure $_name: a zero or missing count: $*"
-		return 1
-	fi
-	echo "$*" >>$OUT
+	taskset -p "$2" "$DSP" >/dev/null || return 1
+	taskset -p "$2" "$LDSP" >/dev/null || return 1
+	_o=$(taskset "$2" sof-parwrite -r $CYCLES $L0,$F0,$F0,$L0 $MS | agg $((CYCLES * 4))) ||
+		{ echo "# measure $1, 1 client: failed"; return 1; }
+	_t=$(taskset "$2" sof-parwrite -r $CYCLES $L0,$F0,$F0,$L0 $MS $L1,$F1,$F1,$L1 $MS |
+		agg $((CYCLES * 8))) || { echo "# measure $1, tandem: failed"; return 1; }
+	echo "$1 $_o $_t" >>$OUT
 }
 # report NAME LABEL: the rounds, then the medians with min..max
 report() {
-	awk -v n="$1" -v l="$2" -v ms=$MS '
-	function tandem(x, y) { return 1 / (1 / x + 1 / y) }
+	awk -v n="$1" -v l="$2" -v ms=$MS -v cy=$CYCLES '
 	function sort(a, k, b,   j, m, x) {
 		for (j = 1; j <= k; j++) b[j] = a[j]
 		for (j = 2; j <= k; j++) { x = b[j]; for (m = j - 1; m > 0 && b[m] > x; m--) b[m + 1] = b[m]; b[m + 1] = x }
@@ -118,8 +122,7 @@ report() {
 	}
 	$1 == n {
 		i++
-		l1[i] = ($2 + $10) / 2; i1[i] = $5
-		lt[i] = (tandem($3, $4) + tandem($8, $9)) / 2; it[i] = tandem($6, $7)
+		l1[i] = $2; i1[i] = $3; lt[i] = $4; it[i] = $5
 		x1[i] = i1[i] - l1[i]; r1[i] = l1[i] / i1[i]
 		xt[i] = it[i] - lt[i]; rt[i] = lt[i] / it[i]
 		if (r1[i] > 1) f1++
@@ -130,7 +133,7 @@ report() {
 		for (j = 1; j <= i; j++)
 			printf "# bench %s round %d: 1 client: limit %.0f ns, IPC %.0f ns, extra %.0f ns, limit/IPC %.3f; tandem: limit %.0f ns, IPC %.0f ns, extra %.0f ns, limit/IPC %.3f\n",
 				l, j, l1[j], i1[j], x1[j], r1[j], lt[j], it[j], xt[j], rt[j]
-		printf "# bench %s: ns per round trip, medians of %d interleaved rounds of %d ms (min..max)\n", l, i, ms
+		printf "# bench %s: ns per round trip, medians of %d rounds of %d limit-IPC-IPC-limit cycles, steps of %d ms (min..max)\n", l, i, cy, ms
 		printf "#   %-12s %-24s %-24s %-24s %s\n", "", "limit ns", "IPC ns", "IPC extra ns", "limit/IPC"
 		printf "#   %-12s %-24s %-24s %-24s %s\n", "1 client", stat(l1, i, "%.0f"), stat(i1, i, "%.0f"), stat(x1, i, "%.0f"), stat(r1, i, "%.3f")
 		printf "#   %-12s %-24s %-24s %-24s %s\n", "2 in tandem", stat(lt, i, "%.0f"), stat(it, i, "%.0f"), stat(xt, i, "%.0f"), stat(rt, i, "%.3f")
