@@ -118,7 +118,7 @@ report() {
 	}
 	function stat(a, k, fmt,   b) {
 		sort(a, k, b)
-		return sprintf(fmt " (" fmt ".." fmt ")", b[int((k + 1) / 2)], b[1], b[k])
+		return sprintf(fmt " (" fmt ".." fmt ")", k % 2 ? b[(k + 1) / 2] : (b[k / 2] + b[k / 2 + 1]) / 2, b[1], b[k])
 	}
 	$1 == n {
 		i++
