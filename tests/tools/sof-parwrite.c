@@ -7,10 +7,18 @@
  * process share their address space, as two kernel users of the IPC would.
  *
  *   sof-parwrite FILE STRING [FILE STRING ...]
+ *   sof-parwrite -r ROUNDS FILE[,FILE...] STRING [FILE[,FILE...] STRING ...]
  *
  * The threads open their files first and write only once all are open. Exit 0 when every
  * string was written whole; otherwise prints "sof-parwrite: FILE: <strerror>" to stderr for
  * each failure and exits 1.
+ *
+ * With -r, the benchmark's interleaving: each thread has a list of files and writes its
+ * string to them in turn, ROUNDS times through its list, in steps: every thread's write of a
+ * step starts together (a barrier), and after its write each thread reads the file back.
+ * The threads need lists of the same length. Printed on stdout, step by step and thread by
+ * thread: "STEP THREAD FILE CONTENT", the file's content on one line (newlines as spaces).
+ * After a failed write a thread writes no more, but keeps to the steps.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -20,6 +28,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#define MAX_FILES	8
+#define RESULT_LEN	512
+
 struct job {
 	const char *file;
 	const char *str;
@@ -27,9 +38,15 @@ struct job {
 	int err;
 	ssize_t n;
 	pthread_t thread;
+	/* -r */
+	char *files[MAX_FILES];
+	int nfiles;
+	char (*results)[RESULT_LEN];
+	const char *failed_file;
 };
 
 static pthread_barrier_t start;
+static int rounds;
 
 static void *run(void *arg)
 {
@@ -42,13 +59,124 @@ static void *run(void *arg)
 	return NULL;
 }
 
+/* one step of -r: write the string to FILE, read FILE back into RES; 0 or an errno */
+static int step(const char *file, const char *str, char *res)
+{
+	ssize_t n;
+	int fd, i;
+
+	fd = open(file, O_WRONLY);
+	if (fd < 0)
+		return errno;
+	n = write(fd, str, strlen(str));
+	if (n < 0) {
+		i = errno;
+		close(fd);
+		return i;
+	}
+	close(fd);
+	if ((size_t)n != strlen(str))
+		return EIO;
+
+	fd = open(file, O_RDONLY);
+	if (fd < 0)
+		return errno;
+	n = read(fd, res, RESULT_LEN - 1);
+	i = errno;
+	close(fd);
+	if (n < 0)
+		return i;
+	res[n] = '\0';
+	for (i = 0; i < n; i++)
+		if (res[i] == '\n')
+			res[i] = ' ';
+	return 0;
+}
+
+static void *run_rounds(void *arg)
+{
+	struct job *j = arg;
+	int s;
+
+	for (s = 0; s < rounds * j->nfiles; s++) {
+		const char *file = j->files[s % j->nfiles];
+
+		pthread_barrier_wait(&start);
+		if (j->err)
+			continue;
+		j->err = step(file, j->str, j->results[s]);
+		if (j->err)
+			j->failed_file = file;
+	}
+	return NULL;
+}
+
+static int main_rounds(struct job *jobs, int n)
+{
+	int i, s, ret = 0;
+	char *f;
+
+	for (i = 0; i < n; i++) {
+		for (f = strtok((char *)jobs[i].file, ","); f; f = strtok(NULL, ",")) {
+			if (jobs[i].nfiles == MAX_FILES) {
+				fprintf(stderr, "sof-parwrite: more than %d files in a list\n",
+					MAX_FILES);
+				return 2;
+			}
+			jobs[i].files[jobs[i].nfiles++] = f;
+		}
+		if (!jobs[i].nfiles || jobs[i].nfiles != jobs[0].nfiles) {
+			fprintf(stderr, "sof-parwrite: the threads need file lists of one length\n");
+			return 2;
+		}
+		jobs[i].results = calloc((size_t)rounds * jobs[i].nfiles, RESULT_LEN);
+		if (!jobs[i].results)
+			return 1;
+	}
+	pthread_barrier_init(&start, NULL, n);
+	for (i = 0; i < n; i++) {
+		errno = pthread_create(&jobs[i].thread, NULL, run_rounds, &jobs[i]);
+		if (errno) {
+			/* the barrier would never open: give up before any write */
+			fprintf(stderr, "sof-parwrite: pthread_create: %s\n", strerror(errno));
+			return 1;
+		}
+	}
+	for (i = 0; i < n; i++) {
+		pthread_join(jobs[i].thread, NULL);
+		if (jobs[i].err) {
+			fprintf(stderr, "sof-parwrite: %s: %s\n", jobs[i].failed_file,
+				strerror(jobs[i].err));
+			ret = 1;
+		}
+	}
+	for (s = 0; s < rounds * jobs[0].nfiles; s++)
+		for (i = 0; i < n; i++)
+			if (jobs[i].results[s][0])
+				printf("%d %d %s %s\n", s, i, jobs[i].files[s % jobs[i].nfiles],
+				       jobs[i].results[s]);
+	for (i = 0; i < n; i++)
+		free(jobs[i].results);
+	return ret;
+}
+
 int main(int argc, char **argv)
 {
-	int i, n = (argc - 1) / 2, ret = 0;
+	int i, n, ret = 0;
 	struct job *jobs;
 
+	if (argc > 2 && !strcmp(argv[1], "-r")) {
+		rounds = atoi(argv[2]);
+		if (rounds < 1) {
+			fprintf(stderr, "sof-parwrite: bad -r %s\n", argv[2]);
+			return 2;
+		}
+		argc -= 2;
+		argv += 2;
+	}
+	n = (argc - 1) / 2;
 	if (argc < 3 || (argc - 1) % 2) {
-		fprintf(stderr, "usage: sof-parwrite FILE STRING [FILE STRING ...]\n");
+		fprintf(stderr, "usage: sof-parwrite [-r ROUNDS] FILE STRING [FILE STRING ...]\n");
 		return 2;
 	}
 	jobs = calloc(n, sizeof(*jobs));
@@ -57,6 +185,13 @@ int main(int argc, char **argv)
 	for (i = 0; i < n; i++) {
 		jobs[i].file = argv[1 + 2 * i];
 		jobs[i].str = argv[2 + 2 * i];
+	}
+	if (rounds) {
+		ret = main_rounds(jobs, n);
+		free(jobs);
+		return ret;
+	}
+	for (i = 0; i < n; i++) {
 		jobs[i].fd = open(jobs[i].file, O_WRONLY);
 		if (jobs[i].fd < 0) {
 			fprintf(stderr, "sof-parwrite: %s: open: %s\n", jobs[i].file, strerror(errno));
