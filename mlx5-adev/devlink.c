@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * mlx5_shim_core, as mlx5's devlink.c: one devlink instance per function (port).
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/module.h>
+#include <linux/mutex.h>
+#include <net/devlink.h>
+
+#include "mlx5_shim_priv.h"
+
+/*
+ * devlink: one instance per function (port), named mlx5_shim/<port> after its bus and
+ * device, as mlx5's devlink.c gives one to every PCI function. `devlink dev eswitch set
+ * ... mode switchdev|legacy` changes the eswitch mode as the debugfs knob esw_mode does.
+ */
+#if IS_ENABLED(CONFIG_NET_DEVLINK)
+/*
+ * devlink_alloc() takes the device and devlink_register() no longer does since
+ * 919d13a7e455 ("devlink: Set device as early as possible"), v5.15; devlink_register()
+ * returns void since db4278c55fa5 ("devlink: Make devlink_register to be void"), v5.16.
+ */
+#ifdef AUXBUS_HAVE_DEVLINK_ALLOC_NODEV
+#define mlx5_shim_devlink_alloc(ops, size, dev)	devlink_alloc(ops, size)
+#define mlx5_shim_devlink_register(dl, dev)	devlink_register(dl, dev)
+#elif defined(AUXBUS_HAVE_DEVLINK_REGISTER_INT)
+#define mlx5_shim_devlink_alloc(ops, size, dev)	devlink_alloc(ops, size, dev)
+#define mlx5_shim_devlink_register(dl, dev)	devlink_register(dl)
+#else
+#define mlx5_shim_devlink_alloc(ops, size, dev)	devlink_alloc(ops, size, dev)
+#define mlx5_shim_devlink_register(dl, dev)	({ devlink_register(dl); 0; })
+#endif
+
+static struct mlx5_shim_port *mlx5_shim_devlink_port(struct devlink *devlink)
+{
+	return *(struct mlx5_shim_port **)devlink_priv(devlink);
+}
+
+static int mlx5_shim_devlink_eswitch_mode_get(struct devlink *devlink, u16 *mode)
+{
+	struct mlx5_shim_port *port = mlx5_shim_devlink_port(devlink);
+
+	*mode = READ_ONCE(port->func.esw_mode) == MLX5_SHIM_ESW_SWITCHDEV ?
+		DEVLINK_ESWITCH_MODE_SWITCHDEV : DEVLINK_ESWITCH_MODE_LEGACY;
+	return 0;
+}
+
+/* As mlx5_devlink_eswitch_mode_set(): the current mode again is no error. */
+static int mlx5_shim_devlink_eswitch_mode_set(struct devlink *devlink, u16 mode,
+					      struct netlink_ext_ack *extack)
+{
+	struct mlx5_shim_port *port = mlx5_shim_devlink_port(devlink);
+	struct mlx5_shim_func *func = &port->func;
+	enum mlx5_shim_esw_mode esw_mode;
+	int err = 0;
+
+	switch (mode) {
+	case DEVLINK_ESWITCH_MODE_LEGACY:
+		esw_mode = MLX5_SHIM_ESW_LEGACY;
+		break;
+	case DEVLINK_ESWITCH_MODE_SWITCHDEV:
+		esw_mode = MLX5_SHIM_ESW_SWITCHDEV;
+		break;
+	default:
+		NL_SET_ERR_MSG_MOD(extack, "Unsupported eswitch mode");
+		return -EOPNOTSUPP;
+	}
+	mutex_lock(&func->lock);
+	if (func->detached) {
+		NL_SET_ERR_MSG_MOD(extack, "The function is detached");
+		err = -EBUSY;
+	} else if (esw_mode != func->esw_mode) {
+		err = mlx5_shim_eswitch_mode_set_locked(func, esw_mode);
+		if (err)
+			NL_SET_ERR_MSG_MOD(extack, "Rescan for the new mode failed");
+	}
+	mutex_unlock(&func->lock);
+	return err;
+}
+
+static const struct devlink_ops mlx5_shim_devlink_ops = {
+	.eswitch_mode_get = mlx5_shim_devlink_eswitch_mode_get,
+	.eswitch_mode_set = mlx5_shim_devlink_eswitch_mode_set,
+};
+
+int mlx5_shim_devlink_add(struct mlx5_shim_port *port)
+{
+	struct devlink *devlink;
+	int err;
+
+	devlink = mlx5_shim_devlink_alloc(&mlx5_shim_devlink_ops, sizeof(port), &port->dev);
+	if (!devlink)
+		return -ENOMEM;
+	*(struct mlx5_shim_port **)devlink_priv(devlink) = port;
+	err = mlx5_shim_devlink_register(devlink, &port->dev);
+	if (err) {
+		devlink_free(devlink);
+		return err;
+	}
+	port->devlink = devlink;
+	return 0;
+}
+
+void mlx5_shim_devlink_del(struct mlx5_shim_port *port)
+{
+	devlink_unregister(port->devlink);
+	devlink_free(port->devlink);
+	port->devlink = NULL;
+}
+
+#define MLX5_SHIM_DEVLINK	"yes"
+#else
+int mlx5_shim_devlink_add(struct mlx5_shim_port *port)
+{
+	return 0;
+}
+
+void mlx5_shim_devlink_del(struct mlx5_shim_port *port)
+{
+}
+
+#define MLX5_SHIM_DEVLINK	"no: the kernel has no CONFIG_NET_DEVLINK"
+#endif
+
+MODULE_INFO(devlink, MLX5_SHIM_DEVLINK);
