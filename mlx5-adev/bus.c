@@ -64,6 +64,7 @@ static void mlx5_shim_adapter_free(struct kref *ref)
 		WARN_ON(!list_empty(&adapter->ports[i].dellinks));
 		mutex_destroy(&adapter->ports[i].dellink_lock);
 		xa_destroy(&adapter->ports[i].sfs);
+		xa_destroy(&adapter->ports[i].sf_ports);
 		mutex_destroy(&adapter->ports[i].sf_lock);
 		mutex_destroy(&adapter->ports[i].func.lock);
 		if (adapter->ports[i].func.adev_idx >= 0)
@@ -129,6 +130,7 @@ static int mlx5_shim_adapter_new(u32 id, unsigned int num_ports, u32 caps)
 		mutex_init(&port->func.lock);
 		mutex_init(&port->sf_lock);
 		xa_init(&port->sfs);
+		xa_init(&port->sf_ports);
 		mutex_init(&port->dellink_lock);
 		INIT_LIST_HEAD(&port->dellinks);
 		mlx5_shim_func_init(&port->func, &port->dev, adapter->guid, id, i, caps);

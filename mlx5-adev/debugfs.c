@@ -127,6 +127,8 @@ static int esw_mode_store(void *data, char *cmd)
 		err = -EBUSY;
 	else if (mode == func->esw_mode)
 		err = -EALREADY;
+	else if (mode == MLX5_SHIM_ESW_LEGACY && READ_ONCE(port->num_sf_ports))
+		err = -EBUSY;	/* devlink SF ports exist; sf/devlink.c */
 	else
 		err = mlx5_shim_eswitch_mode_set_locked(func, mode);
 	mutex_unlock(&func->lock);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * mlx5_shim_core, as mlx5's devlink.c: one devlink instance per function (port).
+ * mlx5_shim_core, as mlx5's devlink.c: one devlink instance per function (port). Its SF
+ * ports are in sf/devlink.c.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -32,11 +33,6 @@
 #define mlx5_shim_devlink_register(dl, dev)	({ devlink_register(dl); 0; })
 #endif
 
-static struct mlx5_shim_port *mlx5_shim_devlink_port(struct devlink *devlink)
-{
-	return *(struct mlx5_shim_port **)devlink_priv(devlink);
-}
-
 static int mlx5_shim_devlink_eswitch_mode_get(struct devlink *devlink, u16 *mode)
 {
 	struct mlx5_shim_port *port = mlx5_shim_devlink_port(devlink);
@@ -66,6 +62,10 @@ static int mlx5_shim_devlink_eswitch_mode_set(struct devlink *devlink, u16 mode,
 		NL_SET_ERR_MSG_MOD(extack, "Unsupported eswitch mode");
 		return -EOPNOTSUPP;
 	}
+	if (esw_mode == MLX5_SHIM_ESW_LEGACY && READ_ONCE(port->num_sf_ports)) {
+		NL_SET_ERR_MSG_MOD(extack, "The function has SF ports: delete the SF ports first");
+		return -EBUSY;
+	}
 	mutex_lock(&func->lock);
 	if (func->detached) {
 		NL_SET_ERR_MSG_MOD(extack, "The function is detached");
@@ -82,6 +82,14 @@ static int mlx5_shim_devlink_eswitch_mode_set(struct devlink *devlink, u16 mode,
 static const struct devlink_ops mlx5_shim_devlink_ops = {
 	.eswitch_mode_get = mlx5_shim_devlink_eswitch_mode_get,
 	.eswitch_mode_set = mlx5_shim_devlink_eswitch_mode_set,
+#ifdef MLX5_SHIM_HAVE_SF_PORTS
+	.port_new = mlx5_shim_devlink_sf_port_new,
+#ifndef AUXBUS_HAVE_DEVLINK_PORT_OPS
+	.port_del = mlx5_shim_devlink_sf_port_del,
+	.port_fn_state_get = mlx5_shim_devlink_sf_port_fn_state_get,
+	.port_fn_state_set = mlx5_shim_devlink_sf_port_fn_state_set,
+#endif
+#endif
 };
 
 int mlx5_shim_devlink_add(struct mlx5_shim_port *port)
@@ -102,9 +110,18 @@ int mlx5_shim_devlink_add(struct mlx5_shim_port *port)
 	return 0;
 }
 
+/*
+ * Unregistering waits for the commands in flight (or makes those that wait for the
+ * instance lock find it unregistered), and no new ones come: then the SF ports go, whose
+ * SF devices the port's remove() deletes afterwards, as mlx5's remove_one() unregisters its
+ * devlink instance before its SF table goes.
+ */
 void mlx5_shim_devlink_del(struct mlx5_shim_port *port)
 {
 	devlink_unregister(port->devlink);
+#ifdef MLX5_SHIM_HAVE_SF_PORTS
+	mlx5_shim_devlink_sf_ports_del_all(port);
+#endif
 	devlink_free(port->devlink);
 	port->devlink = NULL;
 }
@@ -123,4 +140,14 @@ void mlx5_shim_devlink_del(struct mlx5_shim_port *port)
 #define MLX5_SHIM_DEVLINK	"no: the kernel has no CONFIG_NET_DEVLINK"
 #endif
 
+#ifdef MLX5_SHIM_HAVE_SF_PORTS
+#define MLX5_SHIM_DEVLINK_SF_PORTS	"yes"
+#elif IS_ENABLED(CONFIG_NET_DEVLINK)
+#define MLX5_SHIM_DEVLINK_SF_PORTS	\
+	"no: the kernel's devlink lacks port_new (5.12) or devl_port_register() (5.18)"
+#else
+#define MLX5_SHIM_DEVLINK_SF_PORTS	"no: the kernel has no CONFIG_NET_DEVLINK"
+#endif
+
 MODULE_INFO(devlink, MLX5_SHIM_DEVLINK);
+MODULE_INFO(devlink_sf_ports, MLX5_SHIM_DEVLINK_SF_PORTS);

@@ -20,11 +20,11 @@
 #include <linux/spinlock.h>
 #include <linux/types.h>
 #include <linux/xarray.h>
+#include <net/devlink.h>
 
 #include "mlx5_shim.h"
 
 struct dentry;
-struct devlink;
 
 #define MLX5_SHIM_MAX_ADAPTER_ID	65535
 #define MLX5_SHIM_MAX_PORTS		4
@@ -83,6 +83,8 @@ struct mlx5_shim_port {
 	struct list_head dellinks;	/* struct mlx5_shim_dellink of its and its SFs' clients */
 	struct dentry *ddir;
 	struct devlink *devlink;	/* NULL where the kernel has no CONFIG_NET_DEVLINK */
+	struct xarray sf_ports;		/* devlink port index -> SF port; sf/devlink.c */
+	unsigned int num_sf_ports;	/* written under the devlink instance lock */
 	bool bound;			/* under mlx5_shim_registry_lock */
 	bool sleep_detached;		/* under func.lock: system suspend detached it */
 	int probe_err;
@@ -155,6 +157,44 @@ void mlx5_shim_adapters_del_all(void);
 /* devlink.c */
 int mlx5_shim_devlink_add(struct mlx5_shim_port *port);
 void mlx5_shim_devlink_del(struct mlx5_shim_port *port);
+#if IS_ENABLED(CONFIG_NET_DEVLINK)
+/* the port (function) of a devlink instance: its priv is a pointer to the port */
+static inline struct mlx5_shim_port *mlx5_shim_devlink_port(struct devlink *devlink)
+{
+	return *(struct mlx5_shim_port **)devlink_priv(devlink);
+}
+#endif
+
+/*
+ * sf/devlink.c: SF ports, where devlink has port_new and the instance-locked port API (see
+ * include/auxbus/Kbuild.include); not on 5.10, nor without CONFIG_NET_DEVLINK.
+ */
+#if IS_ENABLED(CONFIG_NET_DEVLINK) && defined(AUXBUS_HAVE_DEVLINK_PORT_NEW) && \
+	defined(AUXBUS_HAVE_DEVL_PORT_REGISTER)
+#define MLX5_SHIM_HAVE_SF_PORTS 1
+
+#ifdef AUXBUS_HAVE_DEVLINK_PORT_OPS
+int mlx5_shim_devlink_sf_port_new(struct devlink *devlink,
+				  const struct devlink_port_new_attrs *attrs,
+				  struct netlink_ext_ack *extack,
+				  struct devlink_port **dl_port);
+#else
+int mlx5_shim_devlink_sf_port_new(struct devlink *devlink,
+				  const struct devlink_port_new_attrs *attrs,
+				  struct netlink_ext_ack *extack,
+				  unsigned int *new_port_index);
+int mlx5_shim_devlink_sf_port_del(struct devlink *devlink, unsigned int port_index,
+				  struct netlink_ext_ack *extack);
+#endif
+int mlx5_shim_devlink_sf_port_fn_state_get(struct devlink_port *dl_port,
+					   enum devlink_port_fn_state *state,
+					   enum devlink_port_fn_opstate *opstate,
+					   struct netlink_ext_ack *extack);
+int mlx5_shim_devlink_sf_port_fn_state_set(struct devlink_port *dl_port,
+					   enum devlink_port_fn_state state,
+					   struct netlink_ext_ack *extack);
+void mlx5_shim_devlink_sf_ports_del_all(struct mlx5_shim_port *port);
+#endif
 
 /* debugfs.c */
 void mlx5_shim_debugfs_init(void);
