@@ -39,6 +39,7 @@
 #endif
 
 #include "mlx5_shim.h"
+#include "mlx5_shim_client.h"
 
 #if IS_ENABLED(CONFIG_VDPA)
 

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * mlx5_shim_core, as mlx5's devlink.c: one devlink instance per function (port). Its SF
+ * ports are in sf/devlink.c.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/module.h>
+#include <linux/mutex.h>
+#include <net/devlink.h>
+
+#include "mlx5_shim_priv.h"
+
+/*
+ * devlink: one instance per function (port), named mlx5_shim/<port> after its bus and
+ * device, as mlx5's devlink.c gives one to every PCI function. `devlink dev eswitch set
+ * ... mode switchdev|legacy` changes the eswitch mode as the debugfs knob esw_mode does.
+ */
+#if IS_ENABLED(CONFIG_NET_DEVLINK)
+/*
+ * devlink_alloc() takes the device and devlink_register() no longer does since
+ * 919d13a7e455 ("devlink: Set device as early as possible"), v5.15; devlink_register()
+ * returns void since db4278c55fa5 ("devlink: Make devlink_register to be void"), v5.16.
+ */
+#ifdef AUXBUS_HAVE_DEVLINK_ALLOC_NODEV
+#define mlx5_shim_devlink_alloc(ops, size, dev)	devlink_alloc(ops, size)
+#define mlx5_shim_devlink_register(dl, dev)	devlink_register(dl, dev)
+#elif defined(AUXBUS_HAVE_DEVLINK_REGISTER_INT)
+#define mlx5_shim_devlink_alloc(ops, size, dev)	devlink_alloc(ops, size, dev)
+#define mlx5_shim_devlink_register(dl, dev)	devlink_register(dl)
+#else
+#define mlx5_shim_devlink_alloc(ops, size, dev)	devlink_alloc(ops, size, dev)
+#define mlx5_shim_devlink_register(dl, dev)	({ devlink_register(dl); 0; })
+#endif
+
+static int mlx5_shim_devlink_eswitch_mode_get(struct devlink *devlink, u16 *mode)
+{
+	struct mlx5_shim_port *port = mlx5_shim_devlink_port(devlink);
+
+	*mode = READ_ONCE(port->func.esw_mode) == MLX5_SHIM_ESW_SWITCHDEV ?
+		DEVLINK_ESWITCH_MODE_SWITCHDEV : DEVLINK_ESWITCH_MODE_LEGACY;
+	return 0;
+}
+
+/* As mlx5_devlink_eswitch_mode_set(): the current mode again is no error. */
+static int mlx5_shim_devlink_eswitch_mode_set(struct devlink *devlink, u16 mode,
+					      struct netlink_ext_ack *extack)
+{
+	struct mlx5_shim_port *port = mlx5_shim_devlink_port(devlink);
+	struct mlx5_shim_func *func = &port->func;
+	enum mlx5_shim_esw_mode esw_mode;
+	int err = 0;
+
+	switch (mode) {
+	case DEVLINK_ESWITCH_MODE_LEGACY:
+		esw_mode = MLX5_SHIM_ESW_LEGACY;
+		break;
+	case DEVLINK_ESWITCH_MODE_SWITCHDEV:
+		esw_mode = MLX5_SHIM_ESW_SWITCHDEV;
+		break;
+	default:
+		NL_SET_ERR_MSG_MOD(extack, "Unsupported eswitch mode");
+		return -EOPNOTSUPP;
+	}
+	if (esw_mode == MLX5_SHIM_ESW_LEGACY && READ_ONCE(port->num_sf_ports)) {
+		NL_SET_ERR_MSG_MOD(extack, "The function has SF ports: delete the SF ports first");
+		return -EBUSY;
+	}
+	mutex_lock(&func->lock);
+	if (func->detached) {
+		NL_SET_ERR_MSG_MOD(extack, "The function is detached");
+		err = -EBUSY;
+	} else if (esw_mode != func->esw_mode) {
+		err = mlx5_shim_eswitch_mode_set_locked(func, esw_mode);
+		if (err)
+			NL_SET_ERR_MSG_MOD(extack, "Rescan for the new mode failed");
+	}
+	mutex_unlock(&func->lock);
+	return err;
+}
+
+static const struct devlink_ops mlx5_shim_devlink_ops = {
+	.eswitch_mode_get = mlx5_shim_devlink_eswitch_mode_get,
+	.eswitch_mode_set = mlx5_shim_devlink_eswitch_mode_set,
+#ifdef MLX5_SHIM_HAVE_SF_PORTS
+	.port_new = mlx5_shim_devlink_sf_port_new,
+#ifndef AUXBUS_HAVE_DEVLINK_PORT_OPS
+	.port_del = mlx5_shim_devlink_sf_port_del,
+	.port_fn_state_get = mlx5_shim_devlink_sf_port_fn_state_get,
+	.port_fn_state_set = mlx5_shim_devlink_sf_port_fn_state_set,
+#endif
+#endif
+};
+
+int mlx5_shim_devlink_add(struct mlx5_shim_port *port)
+{
+	struct devlink *devlink;
+	int err;
+
+	devlink = mlx5_shim_devlink_alloc(&mlx5_shim_devlink_ops, sizeof(port), &port->dev);
+	if (!devlink)
+		return -ENOMEM;
+	*(struct mlx5_shim_port **)devlink_priv(devlink) = port;
+	err = mlx5_shim_devlink_register(devlink, &port->dev);
+	if (err) {
+		devlink_free(devlink);
+		return err;
+	}
+	port->devlink = devlink;
+	return 0;
+}
+
+/*
+ * Unregistering waits for the commands in flight (or makes those that wait for the
+ * instance lock find it unregistered), and no new ones come: then the SF ports go, whose
+ * SF devices the port's remove() deletes afterwards, as mlx5's remove_one() unregisters its
+ * devlink instance before its SF table goes.
+ */
+void mlx5_shim_devlink_del(struct mlx5_shim_port *port)
+{
+	devlink_unregister(port->devlink);
+#ifdef MLX5_SHIM_HAVE_SF_PORTS
+	mlx5_shim_devlink_sf_ports_del_all(port);
+#endif
+	devlink_free(port->devlink);
+	port->devlink = NULL;
+}
+
+#define MLX5_SHIM_DEVLINK	"yes"
+#else
+int mlx5_shim_devlink_add(struct mlx5_shim_port *port)
+{
+	return 0;
+}
+
+void mlx5_shim_devlink_del(struct mlx5_shim_port *port)
+{
+}
+
+#define MLX5_SHIM_DEVLINK	"no: the kernel has no CONFIG_NET_DEVLINK"
+#endif
+
+#ifdef MLX5_SHIM_HAVE_SF_PORTS
+#define MLX5_SHIM_DEVLINK_SF_PORTS	"yes"
+#elif IS_ENABLED(CONFIG_NET_DEVLINK)
+#define MLX5_SHIM_DEVLINK_SF_PORTS	\
+	"no: the kernel's devlink lacks port_new (5.12) or devl_port_register() (5.18)"
+#else
+#define MLX5_SHIM_DEVLINK_SF_PORTS	"no: the kernel has no CONFIG_NET_DEVLINK"
+#endif
+
+MODULE_INFO(devlink, MLX5_SHIM_DEVLINK);
+MODULE_INFO(devlink_sf_ports, MLX5_SHIM_DEVLINK_SF_PORTS);
