@@ -5,6 +5,7 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/completion.h>
 #include <linux/debugfs.h>
 #include <linux/errno.h>
 #include <linux/error-injection.h>
@@ -12,6 +13,7 @@
 #include <linux/list.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
+#include <linux/refcount.h>
 #include <linux/slab.h>
 
 #include "sof-shim-priv.h"
@@ -54,12 +56,36 @@ static struct ida *sof_shim_fn_ida[SOF_SHIM_FN_NUM] = {
 	[SOF_SHIM_FN_KERNEL_INJECTOR] = &sof_shim_ida_kernel_injector,
 };
 
+/*
+ * Client devices, whose release runs this module's code. A device's last reference can go
+ * after its unregister returned (a sysfs reader; CONFIG_DEBUG_KOBJECT_RELEASE delays every
+ * release by up to a second, and debugk faulted in one run after rmmod), so module exit waits
+ * for them, as mlx5_shim_core does and netdevsim's bus waits for its devices: one reference
+ * for the module itself, one per device from its initialization to its release.
+ */
+static refcount_t sof_shim_client_devs = REFCOUNT_INIT(1);
+static DECLARE_COMPLETION(sof_shim_client_devs_released);
+
+static void sof_shim_client_devs_put(void)
+{
+	if (refcount_dec_and_test(&sof_shim_client_devs))
+		complete(&sof_shim_client_devs_released);
+}
+
+/* Module exit, after the last DSP is gone: wait for the client devices' releases. */
+void sof_shim_client_devs_wait(void)
+{
+	sof_shim_client_devs_put();
+	wait_for_completion(&sof_shim_client_devs_released);
+}
+
 static void sof_shim_client_auxdev_release(struct device *dev)
 {
 	struct sof_shim_client_dev *cdev = dev_to_sof_shim_client_dev(dev);
 
 	kfree(cdev->auxdev.dev.platform_data);
 	kfree(cdev);
+	sof_shim_client_devs_put();
 }
 
 /**
@@ -107,6 +133,7 @@ int sof_shim_client_dev_register(struct sof_shim_dev *sdev, const char *name, u3
 		dev_err(sdev->dev, "failed to initialize client dev %s.%u\n", name, id);
 		goto err_free_pdata;
 	}
+	refcount_inc(&sof_shim_client_devs);	/* put by the release */
 
 	ret = auxiliary_device_add(auxdev);
 	if (ret < 0) {

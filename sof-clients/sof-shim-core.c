@@ -634,6 +634,8 @@ static void __exit sof_shim_exit(void)
 	mutex_unlock(&sof_shim_list_mutex);
 
 	debugfs_remove_recursive(sof_shim_debugfs_top);
+	/* client devices' releases still pending run this module's code */
+	sof_shim_client_devs_wait();
 	sof_shim_client_ida_destroy();
 }
 

@@ -197,6 +197,7 @@ int sof_shim_register_clients(struct sof_shim_dev *sdev);
 void sof_shim_unregister_clients(struct sof_shim_dev *sdev);
 int sof_shim_suspend_clients(struct sof_shim_dev *sdev, pm_message_t state);
 int sof_shim_resume_clients(struct sof_shim_dev *sdev);
+void sof_shim_client_devs_wait(void);
 void sof_shim_client_ida_destroy(void);
 
 /* sof-shim-probes-host.c */
