@@ -77,13 +77,8 @@ verified_bytes() { sed -n 's/^compr-capture: stopped after \([0-9]*\) bytes veri
 log_mark() { echo "sof-probes-crash: $1" >/dev/kmsg; }
 log_since() { dmesg | sed -n "/sof-probes-crash: $1\$/,\$p"; }
 
-t_check "load" sof_load snd_sof_shim_probes
-t_check "new_device 0 clients=probes" sof_new 0 clients=probes
+sof_probes_new
 t_check "DSP kept in D0" sof_dsp_on 0
-D=$SOF_DBG/snd_sof_shim.0
-S=$SOF_PDEV/snd_sof_shim.0
-dev=$(sof_probes_compr_dev)
-t_check "compress device of the probes client: $dev" test -n "$dev"
 t_check "capture before the crash" compr-capture -d $dev -b 16384 -p $D/probe_points -w "3,1,0,8,1,0" -i 3,8
 
 # 1. crash under a running capture, which then ends by itself

@@ -14,12 +14,7 @@ sof_probes_require
 log_mark() { echo "sof-probes-overrun: $1" >/dev/kmsg; }
 log_since() { dmesg | sed -n "/sof-probes-overrun: $1\$/,\$p" | grep -v "sof-probes-overrun: "; }
 
-t_check "load" sof_load snd_sof_shim_probes
-t_check "new_device 0 clients=probes" sof_new 0 clients=probes
-D=$SOF_DBG/snd_sof_shim.0
-S=$SOF_PDEV/snd_sof_shim.0
-dev=$(sof_probes_compr_dev)
-t_check "compress device of the probes client: $dev" test -n "$dev"
+sof_probes_new
 RING="-f 4096 -n 8"
 PTS="-p $D/probe_points -w 4,1,0,6,1,0 -i 4,6"
 

@@ -23,12 +23,7 @@ trap cleanup EXIT
 grep -qw freeze /sys/power/state || t_skip_case "no s2idle (freeze) in /sys/power/state"
 sof_probes_require
 
-t_check "load" sof_load snd_sof_shim_probes
-t_check "new_device 0 clients=probes" sof_new 0 clients=probes
-D=$SOF_DBG/snd_sof_shim.0
-S=$SOF_PDEV/snd_sof_shim.0
-dev=$(sof_probes_compr_dev)
-t_check "compress device of the probes client: $dev" test -n "$dev"
+sof_probes_new
 
 rm -f /tmp/sof-release
 compr-capture -d $dev -b 1073741824 -t 60000 -p $D/probe_points -w "5,1,0" -i 5 \
