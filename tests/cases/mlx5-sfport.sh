@@ -8,7 +8,7 @@
 # Refused with devlink's extack message: legacy mode, another flavour, a wrong pfnum, an
 # sfnum out of range or taken; leaving switchdev mode while SF ports exist. Deleting the
 # adapter, or unbinding a port from its driver, removes its SF ports and their devices.
-# Kernels without devlink's port_new (5.10) or without devlink (debug) skip.
+# Kernels without devlink's port_new (5.10) skip.
 # timeout: 240
 . /tests/lib/ktap.sh
 . /tests/cases/mlx5-common.inc
