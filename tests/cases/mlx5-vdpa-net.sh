@@ -35,30 +35,11 @@ wait_netdev() {
 		_n=$((_n - 1))
 	done
 }
-# wait_cmd TENTHS CMD...: CMD succeeds within TENTHS tenths of a second
-wait_cmd() {
-	_n=$1
-	shift
-	until "$@"; do
-		[ "$_n" -gt 0 ] || return 1
-		sleep 0.1
-		_n=$((_n - 1))
-	done
-}
 # ns_stats NSPID DEV: "rx_packets tx_packets" from the namespace's /proc/net/dev
 ns_stats() {
 	nsenter -t "$1" -n cat /proc/net/dev | sed 's/:/ /' | awk -v d="$2" '$1 == d { print $3, $11 }'
 }
-have_ping && HAVE_PING=1 || HAVE_PING=0
-[ $HAVE_PING = 1 ] || echo "# no working ping (CONFIG_POSIX_TIMERS?): TCP SYN/RST probes instead"
-# reach NSPID ADDR: frames go there and an answer comes back
-reach() {
-	if [ $HAVE_PING = 1 ]; then
-		nsenter -t "$1" -n timeout 30 ping -c 3 -i 0.2 -W 2 "$2" >/dev/null 2>&1
-	else
-		timeout 5 nsenter -t "$1" -n nc "$2" 9 </dev/null 2>&1 | grep -q refused
-	fi
-}
+reach_init
 
 t_check "load modules" mlx5_load mlx5_shim_core mlx5_shim_eth mlx5_shim_vdpa virtio_vdpa virtio_net
 t_check "create adapter 1 (ports=2, caps=vnet: no Ethernet netdevs)" \
