@@ -289,7 +289,7 @@ static void mlx5_shim_lag_activate(struct mlx5_shim_adapter *adapter)
 	for (i = 0; i < adapter->num_ports; i++)
 		mlx5_shim_lag_set_ib(&adapter->ports[i], true, false);
 	mlx5_shim_lag_set_ib(&adapter->ports[0], false, true);
-	adapter->lag.active = true;
+	WRITE_ONCE(adapter->lag.active, true);
 	dev_info(&adapter->ports[0].dev, "LAG active: one RDMA device for the %u bonded ports\n",
 		 adapter->num_ports);
 }
@@ -303,7 +303,7 @@ static void mlx5_shim_lag_deactivate(struct mlx5_shim_adapter *adapter)
 	mlx5_shim_lag_set_ib(&adapter->ports[0], true, false);
 	for (i = 0; i < adapter->num_ports; i++)
 		mlx5_shim_lag_set_ib(&adapter->ports[i], false, false);
-	adapter->lag.active = false;
+	WRITE_ONCE(adapter->lag.active, false);
 	dev_info(&adapter->ports[0].dev, "LAG inactive: one RDMA device per port\n");
 }
 
@@ -355,6 +355,12 @@ void mlx5_shim_lag_port_remove(struct mlx5_shim_port *port)
 	if (adapter->lag.active)
 		mlx5_shim_lag_deactivate(adapter);
 	mutex_unlock(&mlx5_shim_lag_lock);
+}
+
+/* LAG is active on @port's adapter; for refusals, not serialized with the LAG work */
+bool mlx5_shim_lag_is_active(struct mlx5_shim_port *port)
+{
+	return READ_ONCE(port->adapter->lag.active);
 }
 
 int mlx5_shim_lag_init(void)

@@ -105,7 +105,7 @@ struct mlx5_shim_lag {
 	struct work_struct work;	/* set up while port 0 is bound */
 	bool want;			/* written under RTNL: every port in one bond */
 	bool registered;		/* under RTNL: port 0 bound, @work may be queued */
-	bool active;			/* under mlx5_shim_lag_lock */
+	bool active;			/* written under mlx5_shim_lag_lock */
 };
 
 struct mlx5_shim_adapter {
@@ -162,6 +162,7 @@ int mlx5_shim_lag_init(void);
 void mlx5_shim_lag_exit(void);
 void mlx5_shim_lag_port_add(struct mlx5_shim_port *port);
 void mlx5_shim_lag_port_remove(struct mlx5_shim_port *port);
+bool mlx5_shim_lag_is_active(struct mlx5_shim_port *port);
 
 /* sf/dev.c */
 extern atomic_t mlx5_shim_sf_batches;

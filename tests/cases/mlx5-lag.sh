@@ -5,7 +5,7 @@
 # port 0's netdev and its GIDs from the bond's addresses; the ports' own ib_devices come back
 # when a port leaves the bond, when the bond is deleted; ports of two adapters in one bond, or a
 # bond mode mlx5 does not offload (balance-rr), give no LAG; deleting a bonded adapter leaves
-# nothing behind. The bond is driven through bonding's sysfs files (the guest's ip is busybox's).
+# nothing behind; devlink dev reload is refused while LAG is active. The bond is driven through bonding's sysfs files (the guest's ip is busybox's).
 # kmods: ib_core bonding
 # timeout: 240
 . /tests/lib/ktap.sh
@@ -82,6 +82,15 @@ t_check "GID $want4 from bond0's 10.78.0.1" sh -c "cat $IB/$ib/ports/1/gids/* | 
 t_check "its GID attributes name bond0" \
 	sh -c "cat $IB/$ib/ports/1/gid_attrs/ndevs/* 2>/dev/null | grep -qx bond0"
 t_eq "port ACTIVE (the active slave has carrier)" "4: ACTIVE" "$(cat $IB/"$ib"/ports/1/state)"
+if [ "$(modinfo -F devlink_reload mlx5_shim_core)" = yes ] && command -v devlink >/dev/null; then
+	e=$(devlink dev reload mlx5_shim/mlx5_shim1p0 2>&1) && e=ok
+	case $e in
+	*"Lag mode"*) t_ok "devlink dev reload refused in LAG, as mlx5's" ;;
+	*) t_fail "devlink dev reload refused in LAG, as mlx5's" "got: $e" ;;
+	esac
+else
+	t_skip "devlink dev reload refused in LAG" "no devlink reload here"
+fi
 
 # a port leaves: LAG ends; it comes back: LAG again
 t_check "release mlx5s1p1" release bond0 mlx5s1p1
