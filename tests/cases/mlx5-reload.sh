@@ -25,8 +25,8 @@ ibdev() {
 	done
 }
 ifindex() { cat /sys/class/net/"$1"/ifindex 2>/dev/null; }
-# reload_err ARGS...: devlink dev reload's error output, or "ok"
-reload_err() { _o=$(devlink dev reload "$@" 2>&1) && echo ok || echo "$_o"; }
+# reload_err ARGS...: the first line of devlink dev reload's error output, or "ok"
+reload_err() { _o=$(devlink dev reload "$@" 2>&1) && echo ok || echo "$_o" | head -n 1; }
 
 have_kmod ib_core || t_skip_case "this kernel has no ib_core (CONFIG_INFINIBAND)"
 t_check "load modules" mlx5_load mlx5_shim_core mlx5_shim_eth mlx5_shim_rdma
