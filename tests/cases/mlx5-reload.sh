@@ -55,8 +55,16 @@ t_check "an ib_device below $r0 again ($i0)" test -n "$i0"
 t_check "rdma link: $i0/1 on netdev mlx5s1p0" sh -c "rdma link show $i0/1 | grep -q 'netdev mlx5s1p0'"
 t_eq "devlink dev lists both instances still" "$DL mlx5_shim/mlx5_shim1p1" \
 	"$(devlink dev | sort | tr '\n' ' ' | sed 's/ $//')"
-t_check "devlink dev reload $DL action driver_reinit" devlink dev reload $DL action driver_reinit
-t_check "netdev mlx5s1p0 back again" t_wait_for /sys/class/net/mlx5s1p0
+# iproute2 before 5.11 (bullseye's) has no "action" option: the kernel's default is driver_reinit
+if devlink dev help 2>&1 | grep -q 'reload.*action'; then
+	t_check "devlink dev reload $DL action driver_reinit" devlink dev reload $DL action driver_reinit
+	t_check "netdev mlx5s1p0 back again" t_wait_for /sys/class/net/mlx5s1p0
+	has_action=1
+else
+	t_check "devlink dev reload $DL (again)" devlink dev reload $DL
+	t_check "netdev mlx5s1p0 back again" t_wait_for /sys/class/net/mlx5s1p0
+	has_action=0
+fi
 
 # devlink's reload statistics (kernel 5.10+, iproute2 that prints them)
 st=$(devlink -s dev show $DL 2>/dev/null)
@@ -71,10 +79,14 @@ case $st in
 esac
 
 # refusals
-case $(reload_err $DL action fw_activate) in
-ok) t_fail "action fw_activate refused" "it succeeded" ;;
-*) t_ok "action fw_activate refused" ;;
-esac
+if [ $has_action = 1 ]; then
+	case $(reload_err $DL action fw_activate) in
+	ok) t_fail "action fw_activate refused" "it succeeded" ;;
+	*) t_ok "action fw_activate refused" ;;
+	esac
+else
+	t_skip "action fw_activate refused" "this devlink has no action option"
+fi
 unshare -n sleep 100 &
 NSA=$!
 sleep 0.3
