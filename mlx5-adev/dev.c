@@ -37,7 +37,9 @@ static bool is_eth_rep_supported(const struct mlx5_shim_func *func)
 
 static bool is_rdma_supported(const struct mlx5_shim_func *func)
 {
-	return (func->caps & MLX5_SHIM_CAP_RDMA) && func->esw_mode == MLX5_SHIM_ESW_LEGACY;
+	/* lag.c: LAG takes it from every port and gives one to port 0 (lag_roce) */
+	return (func->caps & MLX5_SHIM_CAP_RDMA) && func->esw_mode == MLX5_SHIM_ESW_LEGACY &&
+	       !func->lag_disable_ib;
 }
 
 static bool is_rdma_rep_supported(const struct mlx5_shim_func *func)
@@ -92,6 +94,7 @@ static struct mlx5_shim_adev *mlx5_shim_add_adev(struct mlx5_shim_func *func, in
 
 	mlx5_shim_fill_adev(madev, func);
 	madev->kind = idx;
+	madev->lag = idx == MLX5_SHIM_ADEV_RDMA && func->lag_roce;	/* lag.c */
 	adev = &madev->adev;
 	adev->name = mlx5_shim_adev_devices[idx].suffix;
 	adev->id = func->adev_idx;

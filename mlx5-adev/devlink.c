@@ -14,7 +14,8 @@
 /*
  * devlink: one instance per function (port), named mlx5_shim/<port> after its bus and
  * device, as mlx5's devlink.c gives one to every PCI function. `devlink dev eswitch set
- * ... mode switchdev|legacy` changes the eswitch mode as the debugfs knob esw_mode does.
+ * ... mode switchdev|legacy` changes the eswitch mode as the debugfs knob esw_mode does;
+ * `devlink dev reload` removes and re-adds the function's auxiliary devices.
  */
 #if IS_ENABLED(CONFIG_NET_DEVLINK)
 /*
@@ -79,9 +80,74 @@ static int mlx5_shim_devlink_eswitch_mode_set(struct devlink *devlink, u16 mode,
 	return err;
 }
 
+#ifdef AUXBUS_HAVE_DEVLINK_RELOAD_ACTION
+/*
+ * `devlink dev reload` (action driver_reinit), as mlx5_devlink_reload_down/up(): down
+ * removes the function's auxiliary devices (a detach without suspend), up adds them back.
+ * Refused, as mlx5 refuses it, while LAG is active and while the function has SFs (mlx5
+ * refused reload with SFs allocated before it learned to unload them), and, since the
+ * clients make their netdevs in init_net, with a namespace change.
+ */
+static int mlx5_shim_devlink_reload_down(struct devlink *devlink, bool netns_change,
+					 enum devlink_reload_action action,
+					 enum devlink_reload_limit limit,
+					 struct netlink_ext_ack *extack)
+{
+	struct mlx5_shim_port *port = mlx5_shim_devlink_port(devlink);
+	struct mlx5_shim_func *func = &port->func;
+	int err = 0;
+
+	if (netns_change) {
+		NL_SET_ERR_MSG_MOD(extack, "Network namespace change is not supported");
+		return -EOPNOTSUPP;
+	}
+	if (mlx5_shim_lag_is_active(port)) {
+		NL_SET_ERR_MSG_MOD(extack, "reload is unsupported in Lag mode");
+		return -EOPNOTSUPP;
+	}
+	if (READ_ONCE(port->num_sfs) || READ_ONCE(port->num_sf_ports)) {
+		NL_SET_ERR_MSG_MOD(extack, "reload is unsupported when SFs are allocated");
+		return -EOPNOTSUPP;
+	}
+	mutex_lock(&func->lock);
+	if (func->detached) {
+		NL_SET_ERR_MSG_MOD(extack, "The function is detached");
+		err = -EBUSY;
+	} else {
+		mlx5_shim_detach_locked(func, false);
+	}
+	mutex_unlock(&func->lock);
+	return err;
+}
+
+static int mlx5_shim_devlink_reload_up(struct devlink *devlink,
+				       enum devlink_reload_action action,
+				       enum devlink_reload_limit limit, u32 *actions_performed,
+				       struct netlink_ext_ack *extack)
+{
+	struct mlx5_shim_port *port = mlx5_shim_devlink_port(devlink);
+	struct mlx5_shim_func *func = &port->func;
+	int err = 0;
+
+	*actions_performed = BIT(DEVLINK_RELOAD_ACTION_DRIVER_REINIT);
+	mutex_lock(&func->lock);
+	if (func->detached)
+		err = mlx5_shim_attach_locked(func);
+	mutex_unlock(&func->lock);
+	if (err)
+		NL_SET_ERR_MSG_MOD(extack, "Adding the function's devices back failed");
+	return err;
+}
+#endif
+
 static const struct devlink_ops mlx5_shim_devlink_ops = {
 	.eswitch_mode_get = mlx5_shim_devlink_eswitch_mode_get,
 	.eswitch_mode_set = mlx5_shim_devlink_eswitch_mode_set,
+#ifdef AUXBUS_HAVE_DEVLINK_RELOAD_ACTION
+	.reload_actions = BIT(DEVLINK_RELOAD_ACTION_DRIVER_REINIT),
+	.reload_down = mlx5_shim_devlink_reload_down,
+	.reload_up = mlx5_shim_devlink_reload_up,
+#endif
 #ifdef MLX5_SHIM_HAVE_SF_PORTS
 	.port_new = mlx5_shim_devlink_sf_port_new,
 #ifndef AUXBUS_HAVE_DEVLINK_PORT_OPS
@@ -101,11 +167,17 @@ int mlx5_shim_devlink_add(struct mlx5_shim_port *port)
 	if (!devlink)
 		return -ENOMEM;
 	*(struct mlx5_shim_port **)devlink_priv(devlink) = port;
+#if defined(AUXBUS_HAVE_DEVLINK_RELOAD_ACTION) && defined(AUXBUS_HAVE_DEVLINK_SET_FEATURES)
+	devlink_set_features(devlink, DEVLINK_F_RELOAD);
+#endif
 	err = mlx5_shim_devlink_register(devlink, &port->dev);
 	if (err) {
 		devlink_free(devlink);
 		return err;
 	}
+#if defined(AUXBUS_HAVE_DEVLINK_RELOAD_ACTION) && defined(AUXBUS_HAVE_DEVLINK_RELOAD_ENABLE)
+	devlink_reload_enable(devlink);
+#endif
 	port->devlink = devlink;
 	return 0;
 }
@@ -118,6 +190,10 @@ int mlx5_shim_devlink_add(struct mlx5_shim_port *port)
  */
 void mlx5_shim_devlink_del(struct mlx5_shim_port *port)
 {
+#if defined(AUXBUS_HAVE_DEVLINK_RELOAD_ACTION) && defined(AUXBUS_HAVE_DEVLINK_RELOAD_ENABLE)
+	/* waits for a reload in flight */
+	devlink_reload_disable(port->devlink);
+#endif
 	devlink_unregister(port->devlink);
 #ifdef MLX5_SHIM_HAVE_SF_PORTS
 	mlx5_shim_devlink_sf_ports_del_all(port);
@@ -149,5 +225,14 @@ void mlx5_shim_devlink_del(struct mlx5_shim_port *port)
 #define MLX5_SHIM_DEVLINK_SF_PORTS	"no: the kernel has no CONFIG_NET_DEVLINK"
 #endif
 
+#if IS_ENABLED(CONFIG_NET_DEVLINK) && defined(AUXBUS_HAVE_DEVLINK_RELOAD_ACTION)
+#define MLX5_SHIM_DEVLINK_RELOAD	"yes"
+#elif IS_ENABLED(CONFIG_NET_DEVLINK)
+#define MLX5_SHIM_DEVLINK_RELOAD	"no: the kernel's devlink lacks reload actions (5.10)"
+#else
+#define MLX5_SHIM_DEVLINK_RELOAD	"no: the kernel has no CONFIG_NET_DEVLINK"
+#endif
+
 MODULE_INFO(devlink, MLX5_SHIM_DEVLINK);
+MODULE_INFO(devlink_reload, MLX5_SHIM_DEVLINK_RELOAD);
 MODULE_INFO(devlink_sf_ports, MLX5_SHIM_DEVLINK_SF_PORTS);

@@ -86,6 +86,7 @@ static int mlx5_shim_port_probe(struct device *dev)
 	spin_lock(&mlx5_shim_registry_lock);
 	port->bound = true;
 	spin_unlock(&mlx5_shim_registry_lock);
+	mlx5_shim_lag_port_add(port);
 	mlx5_shim_port_debugfs_init(port);
 	return 0;
 }
@@ -102,6 +103,8 @@ static int mlx5_shim_port_remove(struct device *dev)
 	spin_lock(&mlx5_shim_registry_lock);
 	port->bound = false;
 	spin_unlock(&mlx5_shim_registry_lock);
+	/* unbound: no LAG activation includes it any more */
+	mlx5_shim_lag_port_remove(port);
 
 	mlx5_shim_sf_del_all(port);
 	mutex_lock(&func->lock);
@@ -163,14 +166,20 @@ static int __init mlx5_shim_core_init(void)
 	err = bus_register(&mlx5_shim_bus);
 	if (err)
 		return err;
-	err = driver_register(&mlx5_shim_driver);
+	/* before any port: it tracks the ports' netdevs from their registration */
+	err = mlx5_shim_lag_init();
 	if (err)
 		goto err_unregister_bus;
+	err = driver_register(&mlx5_shim_driver);
+	if (err)
+		goto err_lag_exit;
 
 	mlx5_shim_debugfs_init();
 	mlx5_shim_adapters_enable();
 	return 0;
 
+err_lag_exit:
+	mlx5_shim_lag_exit();
 err_unregister_bus:
 	auxbus_bus_unregister_sync(&mlx5_shim_bus);
 	return err;
@@ -187,6 +196,7 @@ static void __exit mlx5_shim_core_exit(void)
 	mlx5_shim_debugfs_exit();
 
 	driver_unregister(&mlx5_shim_driver);
+	mlx5_shim_lag_exit();
 	auxbus_bus_unregister_sync(&mlx5_shim_bus);
 	/* releases still pending run this module's code */
 	if (!refcount_dec_and_test(&mlx5_shim_objs))

@@ -76,6 +76,9 @@ struct mlx5_shim_func;
  * @port: port index on the adapter
  * @sfnum: SF number for sub-functions and the devices of a sub-function
  * @is_sf: the device is a sub-function or belongs to one
+ * @lag: an rdma device of port 0 that stands for the LAG of all the adapter's ports
+ *	 (bonded in one bond, as mlx5's RoCE LAG); its client registers one RDMA device
+ *	 for them
  * @suspended: the core suspended its driver on detach; core private
  *
  * The identity fields never change during the device's life, so clients may read them
@@ -90,6 +93,7 @@ struct mlx5_shim_adev {
 	u32 port;
 	u32 sfnum;
 	bool is_sf;
+	bool lag;
 	bool suspended;
 };
 

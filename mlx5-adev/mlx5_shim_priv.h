@@ -15,7 +15,9 @@
 #include <linux/kref.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
+#include <linux/netdevice.h>
 #include <linux/notifier.h>
+#include <linux/workqueue.h>
 #include <linux/rcupdate.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
@@ -56,6 +58,8 @@ struct mlx5_shim_func {
 	bool link_up;
 	bool detached;
 	bool disable_all;
+	bool lag_disable_ib;		/* lag.c: no rdma device (LAG moves it to port 0) */
+	bool lag_roce;			/* lag.c: its rdma device is the LAG's */
 	u32 fail_attach;		/* test knob: the next attach fails at this device */
 	struct mlx5_shim_port *pf;	/* the port it is, or whose SF it is */
 	u64 guid;
@@ -87,11 +91,26 @@ struct mlx5_shim_port {
 	unsigned int num_sf_ports;	/* written under the devlink instance lock */
 	bool bound;			/* under mlx5_shim_registry_lock */
 	bool sleep_detached;		/* under func.lock: system suspend detached it */
+	struct net_device *lag_ndev;	/* lag.c, under RTNL: its eth netdev, or NULL */
+	enum netdev_lag_tx_type lag_tx_type;	/* lag.c, under RTNL: its bond's, when enslaved */
 	int probe_err;
+};
+
+/*
+ * lag.c: the LAG of an adapter's ports, as mlx5's struct mlx5_lag. The netdevice notifier
+ * (under RTNL) decides whether the ports are bonded and queues @work, which activates or
+ * deactivates the LAG under mlx5_shim_lag_lock and the functions' locks, out of RTNL.
+ */
+struct mlx5_shim_lag {
+	struct work_struct work;	/* set up while port 0 is bound */
+	bool want;			/* written under RTNL: every port in one bond */
+	bool registered;		/* under RTNL: port 0 bound, @work may be queued */
+	bool active;			/* written under mlx5_shim_lag_lock */
 };
 
 struct mlx5_shim_adapter {
 	struct list_head list;
+	struct mlx5_shim_lag lag;
 	struct kref ref;		/* one for the list, one per port device */
 	u32 id;
 	u64 guid;
@@ -139,6 +158,11 @@ int mlx5_shim_eswitch_mode_set_locked(struct mlx5_shim_func *func,
 
 /* lag.c */
 int mlx5_shim_lag_lookup(const struct mlx5_shim_lag_match *m, char *buf, size_t size);
+int mlx5_shim_lag_init(void);
+void mlx5_shim_lag_exit(void);
+void mlx5_shim_lag_port_add(struct mlx5_shim_port *port);
+void mlx5_shim_lag_port_remove(struct mlx5_shim_port *port);
+bool mlx5_shim_lag_is_active(struct mlx5_shim_port *port);
 
 /* sf/dev.c */
 extern atomic_t mlx5_shim_sf_batches;

@@ -14,6 +14,14 @@
  * every verb that would create a resource (PD, CQ, QP, MR) answers -EOPNOTSUPP. It has no
  * management datagrams (no MAD/CM) and no user verbs (no uverbs context).
  *
+ * With LAG active (lag.c: every port of the adapter in one bond) the core gives port 0 one
+ * rdma device flagged as the LAG's (mlx5_shim_adev.lag) and the other ports none, as mlx5
+ * with RoCE LAG: its ib_device is named mlx5_shim_bond_<n> (mlx5_ib: mlx5_bond_<n>), and
+ * its port's netdev is port 0's Ethernet netdev, a slave of the bond (what
+ * mlx5_lag_get_roce_netdev() gives outside active-backup); ib_core's RoCE GID management
+ * then fills the GID table from the bond's addresses while that slave is the bond's active
+ * one (or in a mode without one).
+ *
  * Where the kernel has no CONFIG_INFINIBAND it still builds and binds, registers no
  * ib_device and says so in its log and its modinfo description.
  *
@@ -407,15 +415,16 @@ static int mlx5_shim_ib_add(struct mlx5_shim_client *client)
 		goto err_dealloc_device;
 
 	/* no DMA device: a software device, as rxe; ib_core fills the GID table from here on */
-	err = ib_register_device(&ib->ibdev, "mlx5_shim_%d", NULL);
+	err = ib_register_device(&ib->ibdev, madev->lag ? "mlx5_shim_bond_%d" : "mlx5_shim_%d",
+				 NULL);
 	if (err) {
 		dev_err(&madev->adev.dev, "ib_register_device: %d\n", err);
 		goto err_unregister_notifier;
 	}
 	rtnl_lock();
 	ib->live = true;
-	dev_info(&madev->adev.dev, "ib_device %s, port netdev %s\n", dev_name(&ib->ibdev.dev),
-		 ib->netdev ? netdev_name(ib->netdev) : "none yet");
+	dev_info(&madev->adev.dev, "ib_device %s%s, port netdev %s\n", dev_name(&ib->ibdev.dev),
+		 madev->lag ? " (LAG)" : "", ib->netdev ? netdev_name(ib->netdev) : "none yet");
 	rtnl_unlock();
 	client->priv = ib;
 	return 0;
@@ -483,7 +492,8 @@ static ssize_t rdma_mode_show(struct device *dev, struct device_attribute *attr,
 	struct mlx5_shim_client *rdma = dev_to_mlx5_shim_client(dev);
 
 	return sysfs_emit(buf, "%s\n",
-			  rdma->madev->kind == MLX5_SHIM_ADEV_RDMA_REP ? "rdma-rep" : "rdma");
+			  rdma->madev->kind == MLX5_SHIM_ADEV_RDMA_REP ? "rdma-rep" :
+			  rdma->madev->lag ? "rdma-lag" : "rdma");
 }
 static DEVICE_ATTR_RO(rdma_mode);
 
