@@ -259,9 +259,9 @@ static struct ib_mr *mlx5_shim_ib_get_dma_mr(struct ib_pd *pd, int access)
 }
 
 /*
- * reg_user_mr() takes a DMA handle (struct ib_dmah) since the DMAH object of v6.17
- * ("RDMA/core: Introduce a DMAH object and its alloc/free APIs" and its series; the
- * 12-character id of the commit that changed this op was not at hand offline).
+ * reg_user_mr() takes a DMA handle (struct ib_dmah) since a272019a46c9 ("IB: Extend
+ * UVERBS_METHOD_REG_MR to get DMAH"), v6.17, of the series of d83edab562a4 ("RDMA/core:
+ * Introduce a DMAH object and its alloc/free APIs").
  */
 #ifdef AUXBUS_HAVE_IB_REG_USER_MR_DMAH
 static struct ib_mr *mlx5_shim_ib_reg_user_mr(struct ib_pd *pd, u64 start, u64 length,
