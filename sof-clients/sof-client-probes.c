@@ -606,6 +606,11 @@ static int sof_probes_client_probe(struct auxiliary_device *auxdev,
 		dev_err(dev, "missing platform data\n");
 		return -ENODEV;
 	}
+	/* IPC3 probes only, so far (mainline: sof-client-probes-ipc4.c) */
+	if (sof_shim_client_get_ipc_type(cdev) != SOF_SHIM_IPC_TYPE_3) {
+		dev_err(dev, "IPC4 firmware: IPC4 probes not implemented yet\n");
+		return -EOPNOTSUPP;
+	}
 	if (!ops->startup || !ops->shutdown || !ops->set_params || !ops->trigger ||
 	    !ops->pointer) {
 		dev_err(dev, "missing platform callback(s)\n");

@@ -338,6 +338,21 @@ struct device *sof_shim_client_get_dma_dev(struct sof_shim_client_dev *cdev)
 EXPORT_SYMBOL_NS_GPL(sof_shim_client_get_dma_dev, "SND_SOC_SOF_SHIM_CLIENT");
 
 /**
+ * sof_shim_client_get_ipc_type() - the IPC the parent's firmware speaks
+ * @cdev:	the client
+ *
+ * As mainline's sof_client_get_ipc_type(): a client that speaks both IPC versions selects
+ * its message layer with it, one that speaks one of them refuses the other.
+ *
+ * Return: SOF_SHIM_IPC_TYPE_3 or SOF_SHIM_IPC_TYPE_4; fixed for the DSP's lifetime.
+ */
+enum sof_shim_ipc_type sof_shim_client_get_ipc_type(struct sof_shim_client_dev *cdev)
+{
+	return cdev->sdev->fw.ipc_type;
+}
+EXPORT_SYMBOL_NS_GPL(sof_shim_client_get_ipc_type, "SND_SOC_SOF_SHIM_CLIENT");
+
+/**
  * sof_shim_client_get_fw_version() - version of the running firmware
  * @cdev:	the client
  *

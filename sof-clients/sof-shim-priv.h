@@ -34,10 +34,12 @@ enum sof_shim_fn {
  * struct sof_shim_fw_config - what new_device asked for, the "firmware image"
  * @num_clients:	instances of each enum sof_shim_fn the firmware advertises
  * @ipc_delay_us:	time the DSP takes to answer one IPC
+ * @ipc_type:		the IPC the firmware speaks (new_device ipc=3 or ipc=4)
  */
 struct sof_shim_fw_config {
 	u32 num_clients[SOF_SHIM_FN_NUM];
 	u32 ipc_delay_us;
+	enum sof_shim_ipc_type ipc_type;
 };
 
 struct sof_shim_probe_point {

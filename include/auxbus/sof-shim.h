@@ -103,6 +103,16 @@ struct sof_shim_ipc_probe_point_remove_params {
 } __packed;
 
 /**
+ * enum sof_shim_ipc_type - the IPC the firmware speaks (as mainline's enum sof_ipc_type)
+ * @SOF_SHIM_IPC_TYPE_3:	SOF IPC3 (struct sof_shim_ipc_hdr messages)
+ * @SOF_SHIM_IPC_TYPE_4:	SOF IPC4 (primary and extension words)
+ */
+enum sof_shim_ipc_type {
+	SOF_SHIM_IPC_TYPE_3,
+	SOF_SHIM_IPC_TYPE_4,
+};
+
+/**
  * enum sof_shim_fw_state - state of the simulated firmware (as SOF's enum sof_fw_state)
  * @SOF_SHIM_FW_BOOT_NOT_STARTED:	DSP powered, nothing loaded
  * @SOF_SHIM_FW_BOOT_IN_PROGRESS:	(re)boot running
@@ -163,6 +173,7 @@ static inline int sof_shim_client_ipc_tx_message_no_reply(struct sof_shim_client
 }
 
 size_t sof_shim_client_get_ipc_max_payload_size(struct sof_shim_client_dev *cdev);
+enum sof_shim_ipc_type sof_shim_client_get_ipc_type(struct sof_shim_client_dev *cdev);
 struct dentry *sof_shim_client_get_debugfs_root(struct sof_shim_client_dev *cdev);
 struct device *sof_shim_client_get_dma_dev(struct sof_shim_client_dev *cdev);
 const struct sof_shim_fw_version *
