@@ -97,9 +97,9 @@ static int sof_kernel_msg_inject_probe(struct auxiliary_device *auxdev,
 	struct device *dev = &auxdev->dev;
 	struct sof_kernel_inject_priv *priv;
 
-	/* IPC3 messages only, so far: an IPC4 firmware would refuse every one of them */
+	/* its notifications are IPC3 messages, which an IPC4 firmware's clients do not read */
 	if (sof_shim_client_get_ipc_type(cdev) != SOF_SHIM_IPC_TYPE_3) {
-		dev_err(dev, "IPC4 firmware: this client speaks IPC3 only (not implemented yet)\n");
+		dev_err(dev, "IPC4 firmware: this client injects IPC3 notifications only\n");
 		return -EOPNOTSUPP;
 	}
 
