@@ -3,7 +3,8 @@
 # on IPC4, as in mainline); raw IPC4 messages through the message injector (primary and
 # extension words, then the payload): the firmware's reply status as mainline's errno
 # (unknown message type -EOPNOTSUPP, unknown module -EINVAL, busy -EBUSY), the probe module
-# created, its points set and got by large config, and bad sizes refused with nothing sent;
+# created, its points set and got by large config, bad sizes refused with nothing sent, and a
+# hung firmware's timeout turned into a crash as with IPC3;
 # the probes client on IPC4 with a 64-byte mailbox, so that large config set and get take
 # several blocks: a capture checked byte by byte, points added, listed and removed.
 # kmods: snd-compress snd-soc-core
@@ -145,6 +146,16 @@ inject_fails "payload over the 64-byte mailbox" /tmp/i4-long "Invalid argument"
 sof_write_fails "write at a non-zero offset" "-o 1 $I" "abcdefghij" "Invalid argument"
 sof_write_fails "empty write" $I "" "Invalid argument"
 t_eq "nothing sent" "$tx $h" "$(sof_stat 1 tx) $(sof_stat 1 fw_handled)"
+# a hung IPC4 firmware: the message times out, a firmware exception as with IPC3
+to=$(sof_stat 1 timeout)
+t_check "hang the IPC4 firmware" sh -c "echo hang >$SOF_PDEV/snd_sof_shim.1/fw_state"
+inject_fails "a message to it times out" /tmp/i4-gen "timed out"
+t_eq "one timeout counted" $((to + 1)) "$(sof_stat 1 timeout)"
+t_check "the timeout is a firmware exception" sh -c "dmesg | grep -q 'snd_sof_shim.1: IPC timeout'"
+t_eq "the firmware is marked crashed" crashed "$(cat $SOF_PDEV/snd_sof_shim.1/fw_state)"
+t_check "boot" sh -c "echo boot >$SOF_PDEV/snd_sof_shim.1/fw_state"
+t_check "init the probe module after the reboot" inject /tmp/i4-init
+t_check "delete it" inject /tmp/i4-del
 t_check "del_device 1" sof_del 1
 
 # ---- the probes client on IPC4 ----
