@@ -97,6 +97,12 @@ static int sof_kernel_msg_inject_probe(struct auxiliary_device *auxdev,
 	struct device *dev = &auxdev->dev;
 	struct sof_kernel_inject_priv *priv;
 
+	/* its notifications are IPC3 messages, which an IPC4 firmware's clients do not read */
+	if (sof_shim_client_get_ipc_type(cdev) != SOF_SHIM_IPC_TYPE_3) {
+		dev_err(dev, "IPC4 firmware: this client injects IPC3 notifications only\n");
+		return -EOPNOTSUPP;
+	}
+
 	priv = devm_kzalloc(dev, sizeof(*priv), GFP_KERNEL);
 	if (!priv)
 		return -ENOMEM;

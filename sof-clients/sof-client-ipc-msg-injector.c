@@ -8,10 +8,14 @@
  *			DSP's maximum payload) in one write at offset 0: it is sent to the
  *			DSP; read back the reply of the last message that succeeded.
  *
+ * On an IPC4 firmware, as mainline's ipc4 path: a message is its primary and extension words
+ * (8 bytes, little endian) followed by at most the DSP's maximum payload; its reply reads
+ * back as the reply's two words, followed by the payload for a large config get.
+ *
  * Unlike mainline, whose write returns 0 for a write at a non-zero offset and sends whatever
  * fits the buffer: a write at a non-zero offset, an empty one, one shorter than the header,
- * longer than the maximum payload or whose size differs from its header's fails with -EINVAL
- * and sends nothing.
+ * longer than the maximum payload or (IPC3) whose size differs from its header's fails with
+ * -EINVAL and sends nothing.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -27,13 +31,37 @@
 
 #define SOF_IPC_CLIENT_SUSPEND_DELAY_MS	3000
 
+/**
+ * struct sof_msg_inject_priv - the injector's state
+ * @dfs_file:		debugfs ipc_msg_inject
+ * @ipc_type:		the IPC the firmware speaks
+ * @max_msg_size:	the DSP's maximum payload
+ * @lock:		serialises writes and reads of the buffers
+ * @tx_buffer:		IPC3: the message; IPC4: the message's payload
+ * @rx_buffer:		IPC3: the reply; IPC4: the reply's payload
+ * @ipc4_tx:		IPC4: the message
+ * @ipc4_rx:		IPC4: the reply
+ * @ipc4_rx_raw:	IPC4: the reply as read back, its two words and payload
+ * @ipc4_rx_len:	IPC4: bytes in @ipc4_rx_raw
+ */
 struct sof_msg_inject_priv {
 	struct dentry *dfs_file;
+	enum sof_shim_ipc_type ipc_type;
 	size_t max_msg_size;
-	struct mutex lock;	/* tx_buffer, rx_buffer */
+	struct mutex lock;	/* all buffers */
 	void *tx_buffer;
 	void *rx_buffer;
+	struct sof_shim_ipc4_msg ipc4_tx;
+	struct sof_shim_ipc4_msg ipc4_rx;
+	u8 *ipc4_rx_raw;
+	size_t ipc4_rx_len;
 };
+
+/* the two words of an IPC4 message as the injector reads and writes them */
+struct sof_msg_inject_ipc4_hdr {
+	__le32 primary;
+	__le32 extension;
+} __packed;
 
 static int sof_msg_inject_dfs_open(struct inode *inode, struct file *file)
 {
@@ -55,8 +83,12 @@ static ssize_t sof_msg_inject_dfs_read(struct file *file, char __user *buffer,
 	ssize_t ret;
 
 	mutex_lock(&priv->lock);
-	ret = simple_read_from_buffer(buffer, count, ppos, priv->rx_buffer,
-				      min_t(size_t, rhdr->hdr.size, priv->max_msg_size));
+	if (priv->ipc_type == SOF_SHIM_IPC_TYPE_4)
+		ret = simple_read_from_buffer(buffer, count, ppos, priv->ipc4_rx_raw,
+					      priv->ipc4_rx_len);
+	else
+		ret = simple_read_from_buffer(buffer, count, ppos, priv->rx_buffer,
+					      min_t(size_t, rhdr->hdr.size, priv->max_msg_size));
 	mutex_unlock(&priv->lock);
 	return ret;
 }
@@ -75,8 +107,12 @@ static int sof_msg_inject_send_message(struct sof_shim_client_dev *cdev)
 	}
 
 	/* send the message */
-	ret = sof_shim_client_ipc_tx_message(cdev, priv->tx_buffer, priv->rx_buffer,
-					     priv->max_msg_size);
+	if (priv->ipc_type == SOF_SHIM_IPC_TYPE_4)
+		ret = sof_shim_client_ipc_tx_message(cdev, &priv->ipc4_tx, &priv->ipc4_rx,
+						     priv->max_msg_size);
+	else
+		ret = sof_shim_client_ipc_tx_message(cdev, priv->tx_buffer, priv->rx_buffer,
+						     priv->max_msg_size);
 	if (ret)
 		dev_err(dev, "IPC message send failed: %d\n", ret);
 
@@ -88,6 +124,70 @@ static int sof_msg_inject_send_message(struct sof_shim_client_dev *cdev)
 	return ret;
 }
 
+/* IPC4: primary, extension and payload in; the reply's words and payload back */
+static ssize_t sof_msg_inject_ipc4_dfs_write(struct file *file, const char __user *buffer,
+					     size_t count, loff_t *ppos)
+{
+	struct sof_shim_client_dev *cdev = file->private_data;
+	struct sof_msg_inject_priv *priv = cdev->data;
+	struct sof_shim_ipc4_msg *tx = &priv->ipc4_tx, *rx = &priv->ipc4_rx;
+	struct device *dev = &cdev->auxdev.dev;
+	struct sof_msg_inject_ipc4_hdr hdr;
+	size_t data_size, rx_size;
+	int ret;
+
+	if (*ppos) {
+		dev_err_ratelimited(dev, "write at offset %lld refused\n", *ppos);
+		return -EINVAL;
+	}
+	if (count < sizeof(hdr) || count - sizeof(hdr) > priv->max_msg_size) {
+		dev_err_ratelimited(dev, "IPC4 message of %zu bytes refused: %zu..%zu\n", count,
+				    sizeof(hdr), sizeof(hdr) + priv->max_msg_size);
+		return -EINVAL;
+	}
+	data_size = count - sizeof(hdr);
+
+	mutex_lock(&priv->lock);
+	/* copy the header first, then the payload */
+	if (copy_from_user(&hdr, buffer, sizeof(hdr)) ||
+	    copy_from_user(priv->tx_buffer, buffer + sizeof(hdr), data_size)) {
+		ret = -EFAULT;
+		goto out_unlock;
+	}
+	tx->primary = le32_to_cpu(hdr.primary);
+	tx->extension = le32_to_cpu(hdr.extension);
+	tx->data_size = data_size;
+	tx->data_ptr = priv->tx_buffer;
+
+	/* Initialize the reply storage; nothing to read back unless this one succeeds */
+	rx->primary = 0;
+	rx->extension = 0;
+	rx->data_size = 0;
+	rx->data_ptr = priv->rx_buffer;
+	memset(priv->rx_buffer, 0, priv->max_msg_size);
+	priv->ipc4_rx_len = 0;
+
+	ret = sof_msg_inject_send_message(cdev);
+	if (ret)
+		goto out_unlock;
+
+	hdr.primary = cpu_to_le32(rx->primary);
+	hdr.extension = cpu_to_le32(rx->extension);
+	memcpy(priv->ipc4_rx_raw, &hdr, sizeof(hdr));
+	rx_size = 0;
+	/* Only get large config have payload */
+	if (SOF_SHIM_IPC4_MSG_IS_MODULE_MSG(rx->primary) &&
+	    SOF_SHIM_IPC4_MSG_TYPE_GET(rx->primary) == SOF_SHIM_IPC4_MOD_LARGE_CONFIG_GET)
+		rx_size = min(rx->data_size, priv->max_msg_size);
+	memcpy(priv->ipc4_rx_raw + sizeof(hdr), priv->rx_buffer, rx_size);
+	priv->ipc4_rx_len = sizeof(hdr) + rx_size;
+	*ppos += count;
+	ret = count;
+out_unlock:
+	mutex_unlock(&priv->lock);
+	return ret;
+}
+
 static ssize_t sof_msg_inject_dfs_write(struct file *file, const char __user *buffer,
 					size_t count, loff_t *ppos)
 {
@@ -96,6 +196,9 @@ static ssize_t sof_msg_inject_dfs_write(struct file *file, const char __user *bu
 	struct sof_shim_ipc_hdr *hdr = priv->tx_buffer;
 	struct device *dev = &cdev->auxdev.dev;
 	int ret;
+
+	if (priv->ipc_type == SOF_SHIM_IPC_TYPE_4)
+		return sof_msg_inject_ipc4_dfs_write(file, buffer, count, ppos);
 
 	if (*ppos) {
 		dev_err_ratelimited(dev, "write at offset %lld refused\n", *ppos);
@@ -150,11 +253,18 @@ static int sof_msg_inject_probe(struct auxiliary_device *auxdev,
 	if (!priv)
 		return -ENOMEM;
 
+	priv->ipc_type = sof_shim_client_get_ipc_type(cdev);
 	priv->max_msg_size = sof_shim_client_get_ipc_max_payload_size(cdev);
 	priv->tx_buffer = devm_kmalloc(dev, priv->max_msg_size, GFP_KERNEL);
 	priv->rx_buffer = devm_kzalloc(dev, priv->max_msg_size, GFP_KERNEL);
 	if (!priv->tx_buffer || !priv->rx_buffer)
 		return -ENOMEM;
+	if (priv->ipc_type == SOF_SHIM_IPC_TYPE_4) {
+		priv->ipc4_rx_raw = devm_kzalloc(dev, sizeof(struct sof_msg_inject_ipc4_hdr) +
+						 priv->max_msg_size, GFP_KERNEL);
+		if (!priv->ipc4_rx_raw)
+			return -ENOMEM;
+	}
 	mutex_init(&priv->lock);
 	cdev->data = priv;
 

@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * snd_sof_shim_probes: probes client of the simulated SOF DSP, after mainline's
- * sound/soc/sof/sof-client-probes.c (IPC3 variant).
+ * sound/soc/sof/sof-client-probes.c.
+ *
+ * As mainline, the messages to the DSP's probe module are the IPC the firmware speaks
+ * (sof_shim_client_get_ipc_type()): struct sof_probes_ipc_ops, in sof-client-probes-ipc3.c
+ * and sof-client-probes-ipc4.c.
  *
  * It registers an ASoC component with one compress capture DAI and a card with one DAI link
  * ("Compress Probe Capture"): opening /dev/snd/comprC<card>D0 starts the extractor stream.
@@ -28,6 +32,8 @@
 #include <sound/soc.h>
 #include <auxbus/sof-shim.h>
 #include <auxbus/sof-shim-probes.h>
+
+#include "sof-client-probes.h"
 
 #define SOF_PROBES_SUSPEND_DELAY_MS	3000
 #define SOF_PROBES_NUM_DAI_LINKS	1
@@ -60,134 +66,8 @@ struct sof_probes_priv {
 	struct snd_soc_dai_link_component platform;
 
 	const struct sof_shim_probes_host_ops *host_ops;
+	const struct sof_probes_ipc_ops *ipc_ops;
 };
-
-static int sof_probes_init(struct sof_shim_client_dev *cdev, u32 stream_tag,
-			   size_t buffer_size)
-{
-	struct sof_shim_ipc_probe_dma_add_params *msg;
-	size_t size = struct_size(msg, dma, 1);
-	struct sof_shim_ipc_reply reply;
-	int ret;
-
-	msg = kmalloc(size, GFP_KERNEL);
-	if (!msg)
-		return -ENOMEM;
-	msg->hdr.size = size;
-	msg->hdr.cmd = SOF_SHIM_IPC_GLB_PROBE | SOF_SHIM_IPC_PROBE_INIT;
-	msg->num_elems = 1;
-	msg->dma[0].stream_tag = stream_tag;
-	msg->dma[0].dma_buffer_size = buffer_size;
-
-	ret = sof_shim_client_ipc_tx_message(cdev, msg, &reply, sizeof(reply));
-	kfree(msg);
-	return ret;
-}
-
-static int sof_probes_deinit(struct sof_shim_client_dev *cdev)
-{
-	struct sof_shim_ipc_hdr msg;
-	struct sof_shim_ipc_reply reply;
-
-	msg.size = sizeof(msg);
-	msg.cmd = SOF_SHIM_IPC_GLB_PROBE | SOF_SHIM_IPC_PROBE_DEINIT;
-
-	return sof_shim_client_ipc_tx_message(cdev, &msg, &reply, sizeof(reply));
-}
-
-/* the active probe points; *desc is allocated (free it) when *num_desc > 0 */
-static int sof_probes_points_info(struct sof_shim_client_dev *cdev,
-				  struct sof_shim_probe_point_desc **desc, size_t *num_desc)
-{
-	size_t max_msg_size = sof_shim_client_get_ipc_max_payload_size(cdev);
-	struct sof_shim_ipc_probe_info_params *reply;
-	struct sof_shim_ipc_hdr msg;
-	size_t n;
-	int ret;
-
-	*desc = NULL;
-	*num_desc = 0;
-
-	reply = kzalloc(max_msg_size, GFP_KERNEL);
-	if (!reply)
-		return -ENOMEM;
-	msg.size = sizeof(msg);
-	msg.cmd = SOF_SHIM_IPC_GLB_PROBE | SOF_SHIM_IPC_PROBE_POINT_INFO;
-
-	ret = sof_shim_client_ipc_tx_message(cdev, &msg, reply, max_msg_size);
-	if (ret < 0)
-		goto exit;
-
-	n = reply->num_elems;
-	if (n > (max_msg_size - sizeof(*reply)) / sizeof(**desc) ||
-	    reply->rhdr.hdr.size != sizeof(*reply) + n * sizeof(**desc)) {
-		ret = -EPROTO;
-		goto exit;
-	}
-	if (!n)
-		goto exit;
-
-	*desc = kmemdup(reply->elems, n * sizeof(**desc), GFP_KERNEL);
-	if (!*desc) {
-		ret = -ENOMEM;
-		goto exit;
-	}
-	*num_desc = n;
-
-exit:
-	kfree(reply);
-	return ret;
-}
-
-/* the layout the probe point add and remove messages share */
-struct sof_probes_points_msg {
-	struct sof_shim_ipc_hdr hdr;
-	u32 num_elems;
-	u8 elems[];
-} __packed;
-
-static_assert(offsetof(struct sof_shim_ipc_probe_point_add_params, desc) ==
-	      offsetof(struct sof_probes_points_msg, elems));
-static_assert(offsetof(struct sof_shim_ipc_probe_point_remove_params, buffer_id) ==
-	      offsetof(struct sof_probes_points_msg, elems));
-
-/* send probe point message @cmd with @num_elems elements of @elem_size bytes each */
-static int sof_probes_points_tx(struct sof_shim_client_dev *cdev, u32 cmd,
-				const void *elems, size_t elem_size, size_t num_elems)
-{
-	struct sof_probes_points_msg *msg;
-	size_t size = struct_size(msg, elems, elem_size * num_elems);
-	struct sof_shim_ipc_reply reply;
-	int ret;
-
-	if (size > sof_shim_client_get_ipc_max_payload_size(cdev))
-		return -E2BIG;
-	msg = kmalloc(size, GFP_KERNEL);
-	if (!msg)
-		return -ENOMEM;
-	msg->hdr.size = size;
-	msg->hdr.cmd = SOF_SHIM_IPC_GLB_PROBE | cmd;
-	msg->num_elems = num_elems;
-	memcpy(msg->elems, elems, elem_size * num_elems);
-
-	ret = sof_shim_client_ipc_tx_message(cdev, msg, &reply, sizeof(reply));
-	kfree(msg);
-	return ret;
-}
-
-static int sof_probes_points_add(struct sof_shim_client_dev *cdev,
-				 const struct sof_shim_probe_point_desc *desc, size_t num_desc)
-{
-	return sof_probes_points_tx(cdev, SOF_SHIM_IPC_PROBE_POINT_ADD, desc, sizeof(*desc),
-				    num_desc);
-}
-
-static int sof_probes_points_remove(struct sof_shim_client_dev *cdev,
-				    const u32 *buffer_id, size_t num_buffer_id)
-{
-	return sof_probes_points_tx(cdev, SOF_SHIM_IPC_PROBE_POINT_REMOVE, buffer_id,
-				    sizeof(*buffer_id), num_buffer_id);
-}
 
 static struct sof_shim_client_dev *sof_probes_dai_to_cdev(struct snd_soc_dai *dai)
 {
@@ -246,21 +126,23 @@ static int sof_probes_compr_shutdown(struct snd_compr_stream *cstream, struct sn
 {
 	struct sof_shim_client_dev *cdev = sof_probes_dai_to_cdev(dai);
 	struct sof_probes_priv *priv = cdev->data;
+	const struct sof_probes_ipc_ops *ipc = priv->ipc_ops;
 	struct sof_shim_probe_point_desc *desc;
 	size_t num_desc, i;
 	int ret;
 
 	/* disconnect all probe points, then the extractor (skipped when the DSP is down) */
 	if (sof_shim_client_get_fw_state(cdev) == SOF_SHIM_FW_BOOT_COMPLETE) {
-		ret = sof_probes_points_info(cdev, &desc, &num_desc);
-		if (ret < 0) {
+		ret = ipc->points_info(cdev, &desc, &num_desc);
+		if (ret < 0 && ret != -EINVAL) {
 			dev_err(dai->dev, "Failed to get probe points: %d\n", ret);
-		} else {
+		} else if (!ret) {
 			for (i = 0; i < num_desc; i++)
-				sof_probes_points_remove(cdev, &desc[i].buffer_id, 1);
+				ipc->points_remove(cdev, &desc[i].buffer_id, 1);
 			kfree(desc);
 		}
-		ret = sof_probes_deinit(cdev);
+		/* -EINVAL: no probe instance (the stream never got its parameters) */
+		ret = ipc->deinit(cdev);
 		if (ret < 0 && ret != -EINVAL)
 			dev_err(dai->dev, "Failed to deinit probe: %d\n", ret);
 	}
@@ -298,7 +180,7 @@ static int sof_probes_compr_set_params(struct snd_compr_stream *cstream,
 	if (ret)
 		return ret;
 
-	ret = sof_probes_init(cdev, priv->extractor_stream_tag, rtd->dma_bytes);
+	ret = priv->ipc_ops->init(cdev, priv->extractor_stream_tag, rtd->dma_bytes);
 	if (ret < 0) {
 		dev_err(dai->dev, "Failed to init probe: %d\n", ret);
 		return ret;
@@ -449,7 +331,7 @@ static ssize_t sof_probes_dfs_points_read(struct file *file, char __user *to,
 		goto exit;
 	}
 
-	ret = sof_probes_points_info(cdev, &desc, &num_desc);
+	ret = priv->ipc_ops->points_info(cdev, &desc, &num_desc);
 
 	pm_runtime_mark_last_busy(dev);
 	err = pm_runtime_put_autosuspend(dev);
@@ -482,6 +364,7 @@ static int sof_probes_points_add_tkns(struct sof_shim_client_dev *cdev, const u3
 				      size_t num)
 {
 	struct sof_shim_probe_point_desc desc[SOF_SHIM_PROBE_MAX_POINTS];
+	struct sof_probes_priv *priv = cdev->data;
 	size_t i;
 
 	for (i = 0; i < num; i++) {
@@ -490,7 +373,16 @@ static int sof_probes_points_add_tkns(struct sof_shim_client_dev *cdev, const u3
 		desc[i].stream_tag = tkns[3 * i + 2];
 	}
 
-	return sof_probes_points_add(cdev, desc, num);
+	return priv->ipc_ops->points_add(cdev, desc, num);
+}
+
+/* buffer_id tokens: disconnect those points */
+static int sof_probes_points_remove_tkns(struct sof_shim_client_dev *cdev, const u32 *tkns,
+					 size_t num)
+{
+	struct sof_probes_priv *priv = cdev->data;
+
+	return priv->ipc_ops->points_remove(cdev, tkns, num);
 }
 
 /*
@@ -616,6 +508,19 @@ static int sof_probes_client_probe(struct auxiliary_device *auxdev,
 	if (!priv)
 		return -ENOMEM;
 	priv->host_ops = ops;
+
+	/* the probe module's messages: the IPC the firmware speaks */
+	switch (sof_shim_client_get_ipc_type(cdev)) {
+	case SOF_SHIM_IPC_TYPE_3:
+		priv->ipc_ops = &ipc3_probe_ops;
+		break;
+	case SOF_SHIM_IPC_TYPE_4:
+		priv->ipc_ops = &ipc4_probe_ops;
+		break;
+	default:
+		dev_err(dev, "Matching IPC ops not found.\n");
+		return -ENODEV;
+	}
 	priv->extractor_stream_tag = SOF_PROBES_INVALID_NODE_ID;
 	cdev->data = priv;
 
@@ -663,7 +568,7 @@ static int sof_probes_client_probe(struct auxiliary_device *auxdev,
 					       &sof_probes_points_fops);
 	priv->points_remove_file.cdev = cdev;
 	priv->points_remove_file.tkns_per_elem = 1;
-	priv->points_remove_file.send = sof_probes_points_remove;
+	priv->points_remove_file.send = sof_probes_points_remove_tkns;
 	priv->dfs_points_remove = debugfs_create_file("probe_points_remove", 0200, dfsroot,
 						      &priv->points_remove_file,
 						      &sof_probes_points_remove_fops);

@@ -278,12 +278,16 @@ void sof_shim_client_ida_destroy(void)
 /**
  * sof_shim_client_ipc_tx_message() - send an IPC to the DSP on behalf of a client
  * @cdev:		the client
- * @ipc_msg:		message, starting with struct sof_shim_ipc_hdr (hdr.size is its size)
- * @reply_data:		buffer for the reply, which starts with struct sof_shim_ipc_reply;
- *			or NULL
- * @reply_bytes:	size of @reply_data
+ * @ipc_msg:		IPC3: message, starting with struct sof_shim_ipc_hdr (hdr.size is its
+ *			size); IPC4: a struct sof_shim_ipc4_msg
+ * @reply_data:		IPC3: buffer for the reply, which starts with struct sof_shim_ipc_reply;
+ *			IPC4: a struct sof_shim_ipc4_msg for the reply's words and, for a large
+ *			config get, @reply_bytes of payload at its data_ptr; or NULL
+ * @reply_bytes:	size of the reply buffer
  *
- * Messages of all clients of a DSP are serialised: one is in flight at a time.
+ * As mainline's sof_client_ipc_tx_message(), the message is the firmware's IPC version
+ * (sof_shim_client_get_ipc_type()). Messages of all clients of a DSP are serialised: one is
+ * in flight at a time.
  *
  * Context: process context; the client holds a runtime PM reference on its device (which
  * keeps the DSP, its parent, resumed), as SOF clients do.
@@ -295,21 +299,61 @@ void sof_shim_client_ida_destroy(void)
 int sof_shim_client_ipc_tx_message(struct sof_shim_client_dev *cdev, void *ipc_msg,
 				   void *reply_data, size_t reply_bytes)
 {
+	struct sof_shim_ipc4_msg *msg = ipc_msg;
 	struct sof_shim_ipc_hdr *hdr = ipc_msg;
 
+	if (!ipc_msg)
+		return -EINVAL;
+	if (cdev->sdev->fw.ipc_type == SOF_SHIM_IPC_TYPE_4)
+		return sof_shim_ipc_tx_message(cdev->sdev, ipc_msg, msg->data_size, reply_data,
+					       reply_bytes);
 	return sof_shim_ipc_tx_message(cdev->sdev, ipc_msg, hdr->size, reply_data, reply_bytes);
 }
 EXPORT_SYMBOL_NS_GPL(sof_shim_client_ipc_tx_message, "SND_SOC_SOF_SHIM_CLIENT");
 
 /**
- * sof_shim_client_get_ipc_max_payload_size() - largest message or reply, header included
+ * sof_shim_client_ipc_set_get_data() - set or get a module parameter of any size (IPC4)
  * @cdev:	the client
+ * @ipc_msg:	a struct sof_shim_ipc4_msg: a module message (module id and instance in the
+ *		primary, the parameter id in the extension) whose data_ptr holds data_size
+ *		bytes to set, or has room for data_size bytes to get
+ * @set:	set, or get
+ *
+ * As mainline's sof_client_ipc_set_get_data() on an IPC4 firmware: a large config set or
+ * get, in as many mailbox-sized blocks as the parameter needs, with no other message in
+ * between. A get sets data_size to the size of the parameter the firmware returned.
+ *
+ * Context: process context, a runtime PM reference held, as sof_shim_client_ipc_tx_message().
+ * Return: 0 or a negative errno as sof_shim_client_ipc_tx_message(); -EOPNOTSUPP on an IPC3
+ * firmware (the simulated IPC3 firmware has no large data messages), -ENOMEM for a get whose
+ * buffer is smaller than the parameter.
+ */
+int sof_shim_client_ipc_set_get_data(struct sof_shim_client_dev *cdev, void *ipc_msg, bool set)
+{
+	struct sof_shim_ipc4_msg *msg = ipc_msg;
+
+	if (cdev->sdev->fw.ipc_type != SOF_SHIM_IPC_TYPE_4) {
+		dev_err(&cdev->auxdev.dev, "large config set/get: the firmware speaks IPC3\n");
+		return -EOPNOTSUPP;
+	}
+	if (!msg)
+		return -EINVAL;
+	return sof_shim_ipc4_set_get_data(cdev->sdev, msg, msg->data_size, set);
+}
+EXPORT_SYMBOL_NS_GPL(sof_shim_client_ipc_set_get_data, "SND_SOC_SOF_SHIM_CLIENT");
+
+/**
+ * sof_shim_client_get_ipc_max_payload_size() - largest message or reply
+ * @cdev:	the client
+ *
+ * The size of the DSP's mailbox (new_device mailbox=, SOF_SHIM_IPC_MSG_MAX by default): an
+ * IPC3 message with its header, an IPC4 message's payload.
  *
  * Return: size in bytes.
  */
 size_t sof_shim_client_get_ipc_max_payload_size(struct sof_shim_client_dev *cdev)
 {
-	return SOF_SHIM_IPC_MSG_MAX;
+	return cdev->sdev->ipc.max_payload_size;
 }
 EXPORT_SYMBOL_NS_GPL(sof_shim_client_get_ipc_max_payload_size, "SND_SOC_SOF_SHIM_CLIENT");
 
@@ -336,6 +380,21 @@ struct device *sof_shim_client_get_dma_dev(struct sof_shim_client_dev *cdev)
 	return cdev->sdev->dev;
 }
 EXPORT_SYMBOL_NS_GPL(sof_shim_client_get_dma_dev, "SND_SOC_SOF_SHIM_CLIENT");
+
+/**
+ * sof_shim_client_get_ipc_type() - the IPC the parent's firmware speaks
+ * @cdev:	the client
+ *
+ * As mainline's sof_client_get_ipc_type(): a client that speaks both IPC versions selects
+ * its message layer with it, one that speaks one of them refuses the other.
+ *
+ * Return: SOF_SHIM_IPC_TYPE_3 or SOF_SHIM_IPC_TYPE_4; fixed for the DSP's lifetime.
+ */
+enum sof_shim_ipc_type sof_shim_client_get_ipc_type(struct sof_shim_client_dev *cdev)
+{
+	return cdev->sdev->fw.ipc_type;
+}
+EXPORT_SYMBOL_NS_GPL(sof_shim_client_get_ipc_type, "SND_SOC_SOF_SHIM_CLIENT");
 
 /**
  * sof_shim_client_get_fw_version() - version of the running firmware

@@ -6,14 +6,18 @@
  * netdevsim's bus does:
  *
  *   echo "ID [clients=ipc_flood:2,probes,ipc_msg_injector,kernel_injector|none] \
- *	[ipc_delay_us=N]" \
+ *	[ipc_delay_us=N] [ipc=3|4] [mailbox=BYTES]" \
  *	> /sys/bus/platform/drivers/snd_sof_shim/new_device
  *   echo ID > /sys/bus/platform/drivers/snd_sof_shim/del_device
  *
  * Each DSP is a platform device snd_sof_shim.ID bound to this driver. Its "firmware" (the
  * clients= list; default ipc_flood:2,probes) decides which auxiliary client devices exist:
  * snd_sof_shim.ipc_flood.<n>, snd_sof_shim.probes.<n>, and, not in the default firmware,
- * snd_sof_shim.ipc_msg_injector.<n> and snd_sof_shim.kernel_injector.<n>. Per DSP, in sysfs:
+ * snd_sof_shim.ipc_msg_injector.<n> and snd_sof_shim.kernel_injector.<n>. ipc= is the IPC
+ * the firmware speaks, IPC3 by default; as in mainline, an IPC4 firmware has no IPC flood
+ * test (default clients there: probes). mailbox= is the size of the DSP's mailboxes, the
+ * largest message or reply (SOF_SHIM_IPC_MSG_MIN..SOF_SHIM_IPC_MSG_MAX, by default the
+ * largest): a small one makes IPC4 large config transfers take several blocks. Per DSP, in sysfs:
  *   fw_state	read the firmware state; write "crash", "boot" or "hang" (the next IPC
  *		times out, which marks the firmware crashed). Runtime or system suspend
  *		powers the DSP off and loses the firmware (boot_not_started); resume boots
@@ -342,8 +346,9 @@ static int sof_shim_probe(struct platform_device *pdev)
 		return ret;
 
 	pm_runtime_mark_last_busy(dev);
-	dev_info(dev, "DSP up: firmware %u.%u.%u, clients ipc_flood:%u probes:%u, ipc delay %u us\n",
+	dev_info(dev, "DSP up: firmware %u.%u.%u (IPC%d, mailbox %u bytes), clients ipc_flood:%u probes:%u, ipc delay %u us\n",
 		 sdev->fw_version.major, sdev->fw_version.minor, sdev->fw_version.micro,
+		 fw->ipc_type == SOF_SHIM_IPC_TYPE_4 ? 4 : 3, fw->mailbox_bytes,
 		 fw->num_clients[SOF_SHIM_FN_IPC_FLOOD], fw->num_clients[SOF_SHIM_FN_PROBES],
 		 sdev->ipc_delay_us);
 	return 0;
@@ -445,6 +450,7 @@ static int sof_shim_parse_clients(char *val, struct sof_shim_fw_config *fw)
 
 static int sof_shim_parse_new(char *buf, u32 *id, struct sof_shim_fw_config *fw)
 {
+	bool clients_given = false;
 	char *tok, *val;
 	int ret;
 
@@ -459,6 +465,8 @@ static int sof_shim_parse_new(char *buf, u32 *id, struct sof_shim_fw_config *fw)
 	fw->num_clients[SOF_SHIM_FN_IPC_FLOOD] = 2;
 	fw->num_clients[SOF_SHIM_FN_PROBES] = 1;
 	fw->ipc_delay_us = 0;
+	fw->ipc_type = SOF_SHIM_IPC_TYPE_3;
+	fw->mailbox_bytes = SOF_SHIM_IPC_MSG_MAX;
 
 	while ((tok = strsep(&buf, " \t\n")) != NULL) {
 		if (!*tok)
@@ -473,11 +481,40 @@ static int sof_shim_parse_new(char *buf, u32 *id, struct sof_shim_fw_config *fw)
 			ret = kstrtou32(val, 10, &fw->ipc_delay_us);
 			if (!ret && fw->ipc_delay_us > SOF_SHIM_MAX_IPC_DELAY_US)
 				ret = -EINVAL;
+		} else if (!strcmp(tok, "ipc")) {
+			if (!strcmp(val, "3")) {
+				fw->ipc_type = SOF_SHIM_IPC_TYPE_3;
+			} else if (!strcmp(val, "4")) {
+				fw->ipc_type = SOF_SHIM_IPC_TYPE_4;
+			} else {
+				pr_err("new_device: ipc=%s: the firmware speaks IPC 3 or 4\n", val);
+				ret = -EINVAL;
+			}
+		} else if (!strcmp(tok, "mailbox")) {
+			ret = kstrtou32(val, 10, &fw->mailbox_bytes);
+			if (ret || fw->mailbox_bytes < SOF_SHIM_IPC_MSG_MIN ||
+			    fw->mailbox_bytes > SOF_SHIM_IPC_MSG_MAX) {
+				pr_err("new_device: mailbox=%s: %u..%u bytes\n", val,
+				       SOF_SHIM_IPC_MSG_MIN, SOF_SHIM_IPC_MSG_MAX);
+				ret = -EINVAL;
+			}
 		} else {
 			ret = -EINVAL;
 		}
 		if (ret)
 			return ret;
+		if (!strcmp(tok, "clients"))
+			clients_given = true;
+	}
+
+	/* mainline registers the IPC flood test for IPC3 firmware only */
+	if (fw->ipc_type == SOF_SHIM_IPC_TYPE_4) {
+		if (!clients_given)
+			fw->num_clients[SOF_SHIM_FN_IPC_FLOOD] = 0;
+		if (fw->num_clients[SOF_SHIM_FN_IPC_FLOOD]) {
+			pr_err("new_device: ipc_flood: the IPC flood test is IPC3 only\n");
+			return -EINVAL;
+		}
 	}
 	return 0;
 }

@@ -16,6 +16,10 @@
  * later message fails with -ENODEV until the firmware is booted again (control file
  * fw_state, "boot").
  *
+ * An IPC4 firmware (new_device ipc=4) takes the same path: its message is the primary and
+ * extension words (the doorbell registers) and a payload in the mailbox, its reply carries
+ * a status in the primary word; sof-shim-ipc4.c has what differs (SOF's ipc4.c).
+ *
  * The DSP core is a kthread. It also runs the reply interrupt's thread, right after it raised
  * the interrupt: host and DSP share the CPU, as they would share the machine's time. Every
  * crash ends a firmware instance (fw_boot_gen): a message it took, or a notification it sent,
@@ -216,7 +220,11 @@ static int sof_shim_dsp_thread(void *data)
 
 		/* the checks a firmware makes before it acts on a message */
 		bytes = sdev->dsp_box_bytes;
-		if (bytes < sizeof(*hdr) || bytes > SOF_SHIM_IPC_MSG_MAX || hdr->size != bytes) {
+		if (sdev->fw.ipc_type == SOF_SHIM_IPC_TYPE_4) {
+			sof_shim_ipc4_dsp_handle(sdev);
+			sdev->fw_handled++;
+		} else if (bytes < sizeof(*hdr) || bytes > SOF_SHIM_IPC_MSG_MAX ||
+			   hdr->size != bytes) {
 			atomic64_inc(&sdev->stat_dsp_reject);
 			reply->hdr.cmd = SOF_SHIM_IPC_GLB_REPLY;
 			reply->hdr.size = sizeof(*reply);
@@ -316,13 +324,27 @@ static void sof_shim_ipc_irq_thread(struct sof_shim_dev *sdev)
 		goto out;
 	}
 
-	ret = sof_shim_ipc_get_reply(sdev);
-	if (ret && ret != ((struct sof_shim_ipc_reply *)sdev->msg->reply_data)->error)
-		atomic64_inc(&sdev->stat_mismatch);
+	if (sdev->fw.ipc_type == SOF_SHIM_IPC_TYPE_4) {
+		ret = sof_shim_ipc4_get_reply(sdev);
+		if (ret == -EPROTO)
+			atomic64_inc(&sdev->stat_mismatch);
+	} else {
+		ret = sof_shim_ipc_get_reply(sdev);
+		if (ret && ret != ((struct sof_shim_ipc_reply *)sdev->msg->reply_data)->error)
+			atomic64_inc(&sdev->stat_mismatch);
+	}
 	sdev->msg->reply_error = ret;
 	sof_shim_ipc_reply(sdev);
 out:
 	spin_unlock_irq(&sdev->ipc_lock);
+}
+
+/* the message's command word, for the log: IPC3 hdr.cmd, IPC4 primary */
+static u32 sof_shim_ipc_msg_cmd(struct sof_shim_dev *sdev, const void *msg_data)
+{
+	if (sdev->fw.ipc_type == SOF_SHIM_IPC_TYPE_4)
+		return ((const struct sof_shim_ipc4_msg *)msg_data)->primary;
+	return ((const struct sof_shim_ipc_hdr *)msg_data)->cmd;
 }
 
 /*
@@ -341,7 +363,7 @@ static int sof_shim_ipc_send_msg(struct sof_shim_dev *sdev, void *msg_data, size
 	if (!READ_ONCE(sdev->powered)) {
 		dev_err_ratelimited(sdev->dev,
 				    "ipc cmd %#x while the DSP is suspended: no runtime PM reference held\n",
-				    ((struct sof_shim_ipc_hdr *)msg_data)->cmd);
+				    sof_shim_ipc_msg_cmd(sdev, msg_data));
 		return -ENODEV;
 	}
 
@@ -356,7 +378,20 @@ static int sof_shim_ipc_send_msg(struct sof_shim_dev *sdev, void *msg_data, size
 	sdev->msg = msg;
 
 	/* the platform's send_msg: mailbox, then doorbell */
-	memcpy(sdev->dsp_box, msg_data, msg_bytes);
+	if (sdev->fw.ipc_type == SOF_SHIM_IPC_TYPE_4) {
+		const struct sof_shim_ipc4_msg *m = msg_data;
+
+		msg->reply_data = &sdev->ipc4_reply;
+		sdev->ipc4_reply.primary = 0;
+		sdev->ipc4_reply.extension = 0;
+		sdev->dsp_primary = m->primary;
+		sdev->dsp_extension = m->extension;
+		if (msg_bytes)
+			memcpy(sdev->dsp_box, m->data_ptr, msg_bytes);
+	} else {
+		msg->reply_data = sdev->reply_buf;
+		memcpy(sdev->dsp_box, msg_data, msg_bytes);
+	}
 	sdev->dsp_box_bytes = msg_bytes;
 	sdev->dsp_doorbell = true;
 	wake_up_process(sdev->dsp_thread);
@@ -372,7 +407,7 @@ static int sof_shim_ipc_send_msg(struct sof_shim_dev *sdev, void *msg_data, size
 static int sof_shim_ipc_wait_tx_done(struct sof_shim_dev *sdev, void *reply_data)
 {
 	struct sof_shim_ipc_msg *msg = &sdev->ipc.msg;
-	struct sof_shim_ipc_hdr *hdr = msg->msg_data;
+	u32 cmd = sof_shim_ipc_msg_cmd(sdev, msg->msg_data);
 	long ret;
 
 	/* wait for DSP IPC completion */
@@ -380,8 +415,8 @@ static int sof_shim_ipc_wait_tx_done(struct sof_shim_dev *sdev, void *reply_data
 				 msecs_to_jiffies(SOF_SHIM_IPC_TIMEOUT_MS));
 	if (ret == 0) {
 		atomic64_inc(&sdev->stat_timeout);
-		dev_err(sdev->dev, "ipc tx timed out for %#x (msg/reply size: %u/%zu)\n",
-			hdr->cmd, hdr->size, msg->reply_size);
+		dev_err(sdev->dev, "ipc tx timed out for %#x (msg/reply size: %zu/%zu)\n",
+			cmd, msg->msg_size, msg->reply_size);
 		/* a late reply is no longer this message's */
 		spin_lock_irq(&sdev->ipc_lock);
 		sdev->msg = NULL;
@@ -391,26 +426,55 @@ static int sof_shim_ipc_wait_tx_done(struct sof_shim_dev *sdev, void *reply_data
 	}
 
 	if (msg->reply_error < 0) {
-		dev_dbg(sdev->dev, "ipc tx error for %#x (msg/reply size: %u/%zu): %d\n",
-			hdr->cmd, hdr->size, msg->reply_size, msg->reply_error);
+		dev_dbg(sdev->dev, "ipc tx error for %#x (msg/reply size: %zu/%zu): %d\n",
+			cmd, msg->msg_size, msg->reply_size, msg->reply_error);
 		return msg->reply_error;
 	}
 
 	/* copy the data returned from DSP */
-	if (msg->reply_size)
+	if (sdev->fw.ipc_type == SOF_SHIM_IPC_TYPE_4)
+		sof_shim_ipc4_copy_reply(sdev, reply_data);
+	else if (msg->reply_size)
 		memcpy(reply_data, msg->reply_data, msg->reply_size);
 	atomic64_inc(&sdev->stat_tx);
 	return 0;
 }
 
 /**
+ * sof_shim_ipc_tx_msg_unlocked() - send one checked IPC and wait for its reply
+ * @sdev:		the DSP
+ * @msg_data:		as sof_shim_ipc_tx_message()
+ * @msg_bytes:		as sof_shim_ipc_tx_message()
+ * @reply_data:		as sof_shim_ipc_tx_message()
+ * @reply_bytes:	as sof_shim_ipc_tx_message()
+ *
+ * Context: ipc.tx_mutex held (SOF's ipc4_tx_msg_unlocked()), the message checked.
+ * Return: as sof_shim_ipc_tx_message().
+ */
+int sof_shim_ipc_tx_msg_unlocked(struct sof_shim_dev *sdev, void *msg_data, size_t msg_bytes,
+				 void *reply_data, size_t reply_bytes)
+{
+	int ret;
+
+	lockdep_assert_held(&sdev->ipc.tx_mutex);
+	ret = sof_shim_ipc_send_msg(sdev, msg_data, msg_bytes, reply_bytes);
+	if (!ret)
+		ret = sof_shim_ipc_wait_tx_done(sdev, reply_data);
+	return ret;
+}
+
+/**
  * sof_shim_ipc_tx_message() - send one IPC to the DSP and wait for its reply
  * @sdev:		the DSP
- * @msg_data:		message, starting with struct sof_shim_ipc_hdr
- * @msg_bytes:		size of @msg_data; must equal its hdr.size
- * @reply_data:		buffer for the reply (starting with struct sof_shim_ipc_reply), or NULL;
- *			undefined after an error
- * @reply_bytes:	size of @reply_data; a shorter reply is accepted
+ * @msg_data:		IPC3: the message, starting with struct sof_shim_ipc_hdr; IPC4: a
+ *			struct sof_shim_ipc4_msg
+ * @msg_bytes:		IPC3: size of @msg_data, equal to its hdr.size; IPC4: the payload's
+ *			size, equal to its data_size
+ * @reply_data:		IPC3: buffer for the reply (starting with struct sof_shim_ipc_reply);
+ *			IPC4: a struct sof_shim_ipc4_msg that gets the reply's words and, for a
+ *			large config get, reply_bytes of payload at its data_ptr; or NULL.
+ *			Undefined after an error
+ * @reply_bytes:	size of the reply buffer; a shorter reply is accepted
  *
  * SOF's sof_ipc_tx_message(): messages of all clients of a DSP are serialised on
  * ipc->tx_mutex, one in flight at a time.
@@ -418,10 +482,10 @@ static int sof_shim_ipc_wait_tx_done(struct sof_shim_dev *sdev, void *reply_data
  * Context: process context. As in SOF, the sender keeps the DSP powered: a client holds a
  * runtime PM reference on its own device, whose parent is the DSP, while it sends.
  *
- * Return: 0 or the DSP's (negative) error code from the reply; -EINVAL for a bad message;
- * -ENODEV while the firmware is crashed or not booted, or the DSP is runtime-suspended;
- * -ETIMEDOUT without a reply within SOF_SHIM_IPC_TIMEOUT_MS, which also marks the firmware
- * crashed.
+ * Return: 0 or the DSP's (negative) error code from the reply (IPC4: its status as an
+ * errno); -EINVAL for a bad message; -ENODEV while the firmware is crashed or not booted, or
+ * the DSP is runtime-suspended; -ETIMEDOUT without a reply within SOF_SHIM_IPC_TIMEOUT_MS,
+ * which also marks the firmware crashed.
  */
 int sof_shim_ipc_tx_message(struct sof_shim_dev *sdev, void *msg_data, size_t msg_bytes,
 			    void *reply_data, size_t reply_bytes)
@@ -430,12 +494,15 @@ int sof_shim_ipc_tx_message(struct sof_shim_dev *sdev, void *msg_data, size_t ms
 	struct sof_shim_ipc_hdr *hdr = msg_data;
 	int ret;
 
-	if (!msg_data || msg_bytes < sizeof(*hdr) || hdr->size != msg_bytes ||
-	    (reply_bytes && !reply_data)) {
+	if (sdev->fw.ipc_type == SOF_SHIM_IPC_TYPE_4) {
+		if (sof_shim_ipc4_check_msg(sdev, msg_data, msg_bytes))
+			return -EINVAL;
+	} else if (!msg_data || msg_bytes < sizeof(*hdr) || hdr->size != msg_bytes) {
 		dev_err_ratelimited(sdev->dev, "bad IPC message: %zu bytes\n", msg_bytes);
 		return -EINVAL;
 	}
-	if (msg_bytes > ipc->max_payload_size || reply_bytes > ipc->max_payload_size) {
+	if ((reply_bytes && !reply_data) ||
+	    msg_bytes > ipc->max_payload_size || reply_bytes > ipc->max_payload_size) {
 		dev_err_ratelimited(sdev->dev, "IPC message too big: %zu/%zu bytes\n",
 				    msg_bytes, reply_bytes);
 		return -EINVAL;
@@ -443,9 +510,7 @@ int sof_shim_ipc_tx_message(struct sof_shim_dev *sdev, void *msg_data, size_t ms
 
 	/* serialise IPC TX */
 	mutex_lock(&ipc->tx_mutex);
-	ret = sof_shim_ipc_send_msg(sdev, msg_data, msg_bytes, reply_bytes);
-	if (!ret)
-		ret = sof_shim_ipc_wait_tx_done(sdev, reply_data);
+	ret = sof_shim_ipc_tx_msg_unlocked(sdev, msg_data, msg_bytes, reply_data, reply_bytes);
 	mutex_unlock(&ipc->tx_mutex);
 
 	return ret;
@@ -470,6 +535,7 @@ static void sof_shim_set_fw_state(struct sof_shim_dev *sdev, enum sof_shim_fw_st
 		sdev->fw_hung = false;
 		sdev->dsp_doorbell = false;
 		sdev->host_irq = false;
+		sdev->ipc4_lc.active = false;
 	}
 	spin_unlock_irq(&sdev->ipc_lock);
 
@@ -639,7 +705,8 @@ int sof_shim_dsp_start(struct sof_shim_dev *sdev)
 	mutex_init(&sdev->ipc.tx_mutex);
 	init_waitqueue_head(&sdev->ipc.msg.waitq);
 	sdev->ipc.msg.reply_data = sdev->reply_buf;
-	sdev->ipc.max_payload_size = SOF_SHIM_IPC_MSG_MAX;
+	sdev->ipc4_reply.data_ptr = sdev->reply_buf;
+	sdev->ipc.max_payload_size = sdev->fw.mailbox_bytes;
 	spin_lock_init(&sdev->rx_lock);
 	INIT_LIST_HEAD(&sdev->rx_queue);
 	INIT_WORK(&sdev->rx_work, sof_shim_rx_work);

@@ -18,6 +18,10 @@
 #define SOF_SHIM_IPC_TIMEOUT_MS		500
 #define SOF_SHIM_MAX_IPC_DELAY_US	100000
 #define SOF_SHIM_PM_AUTOSUSPEND_MS	200
+/* smallest mailbox new_device mailbox= takes: an IPC3 probe message and its reply fit */
+#define SOF_SHIM_IPC_MSG_MIN		64
+/* largest large config parameter the simulated IPC4 firmware assembles or sends */
+#define SOF_SHIM_IPC4_LARGE_CONFIG_MAX	1024
 
 /* client functions a firmware image can provide */
 enum sof_shim_fn {
@@ -34,10 +38,34 @@ enum sof_shim_fn {
  * struct sof_shim_fw_config - what new_device asked for, the "firmware image"
  * @num_clients:	instances of each enum sof_shim_fn the firmware advertises
  * @ipc_delay_us:	time the DSP takes to answer one IPC
+ * @ipc_type:		the IPC the firmware speaks (new_device ipc=3 or ipc=4)
+ * @mailbox_bytes:	size of each mailbox, the largest message or reply (new_device mailbox=)
  */
 struct sof_shim_fw_config {
 	u32 num_clients[SOF_SHIM_FN_NUM];
 	u32 ipc_delay_us;
+	enum sof_shim_ipc_type ipc_type;
+	u32 mailbox_bytes;
+};
+
+/**
+ * struct sof_shim_ipc4_large_config - the IPC4 firmware's large config transfer in progress
+ * @active:	a set or get has started (its first block came) and not ended
+ * @set:	the transfer is a set
+ * @module_id:	module and instance (the primary's low 24 bits) it is for
+ * @param_id:	the parameter
+ * @size:	the parameter's whole size
+ * @offset:	bytes of it moved so far
+ * @buf:	the parameter
+ */
+struct sof_shim_ipc4_large_config {
+	bool active;
+	bool set;
+	u32 module_id;
+	u32 param_id;
+	u32 size;
+	u32 offset;
+	u8 buf[SOF_SHIM_IPC4_LARGE_CONFIG_MAX];
 };
 
 struct sof_shim_probe_point {
@@ -145,6 +173,13 @@ struct sof_shim_dev {
 	u8 dsp_box[SOF_SHIM_IPC_MSG_MAX];
 	u8 host_box[SOF_SHIM_IPC_MSG_MAX];
 	u8 reply_buf[SOF_SHIM_IPC_MSG_MAX];	/* ipc.msg.reply_data */
+	u32 dsp_primary;		/* IPC4 host -> DSP: the doorbell registers */
+	u32 dsp_extension;
+	u32 host_primary;		/* IPC4 DSP -> host: the reply's registers */
+	u32 host_extension;
+	size_t host_box_bytes;		/* IPC4: payload of the reply in host_box */
+	struct sof_shim_ipc4_msg ipc4_reply;	/* IPC4: ipc.msg.reply_data */
+	struct sof_shim_ipc4_large_config ipc4_lc;	/* the DSP's, under ipc_lock */
 	bool dsp_doorbell;		/* host -> DSP: a message is in dsp_box */
 	bool host_irq;			/* DSP -> host: a reply is in host_box */
 
@@ -190,6 +225,17 @@ int sof_shim_dsp_power_up(struct sof_shim_dev *sdev);
 void sof_shim_dsp_power_down(struct sof_shim_dev *sdev);
 int sof_shim_dsp_notify(struct sof_shim_dev *sdev, u32 cmd, const void *payload, size_t bytes);
 
+/* sof-shim-ipc4.c */
+int sof_shim_ipc4_check_msg(struct sof_shim_dev *sdev, const struct sof_shim_ipc4_msg *msg,
+			    size_t msg_bytes);
+int sof_shim_ipc4_get_reply(struct sof_shim_dev *sdev);
+void sof_shim_ipc4_copy_reply(struct sof_shim_dev *sdev, void *reply_data);
+int sof_shim_ipc4_set_get_data(struct sof_shim_dev *sdev, struct sof_shim_ipc4_msg *msg,
+			       size_t payload_bytes, bool set);
+void sof_shim_ipc4_dsp_handle(struct sof_shim_dev *sdev);
+int sof_shim_ipc_tx_msg_unlocked(struct sof_shim_dev *sdev, void *msg_data, size_t msg_bytes,
+				 void *reply_data, size_t reply_bytes);
+
 /* sof-shim-client.c */
 void sof_shim_client_ipc_rx_dispatcher(struct sof_shim_dev *sdev, void *msg_buf);
 void sof_shim_client_fw_state_dispatcher(struct sof_shim_dev *sdev);
@@ -206,6 +252,10 @@ void sof_shim_probes_cleanup(struct sof_shim_dev *sdev);
 void sof_shim_probes_reset(struct sof_shim_dev *sdev);
 int sof_shim_probes_ipc(struct sof_shim_dev *sdev, const void *req, void *reply,
 			size_t *reply_bytes);
+int sof_shim_probes_ipc4(struct sof_shim_dev *sdev, u32 type, const void *data, size_t bytes);
+int sof_shim_probes_ipc4_set(struct sof_shim_dev *sdev, u32 param_id, const void *data,
+			     size_t bytes);
+int sof_shim_probes_ipc4_get(struct sof_shim_dev *sdev, u32 param_id, void *data, u32 *bytes);
 extern const struct sof_shim_probes_host_ops sof_shim_probes_host_ops;
 
 #endif /* __SOF_SHIM_PRIV_H */

@@ -102,6 +102,143 @@ struct sof_shim_ipc_probe_point_remove_params {
 	u32 buffer_id[];
 } __packed;
 
+/*
+ * IPC4 wire format: the primary and extension words of SOF IPC4
+ * (include/sound/sof/ipc4/header.h, 5.17+; 5.10 has no such header), same values, with
+ * the SOF_SHIM_ prefix so that nothing here redefines the kernel's macros.
+ */
+#define SOF_SHIM_IPC4_MSG_TARGET_SHIFT		30
+#define SOF_SHIM_IPC4_MSG_TARGET_MASK		BIT(30)
+#define SOF_SHIM_IPC4_MSG_TARGET(x)		((u32)(x) << SOF_SHIM_IPC4_MSG_TARGET_SHIFT)
+#define SOF_SHIM_IPC4_MSG_IS_MODULE_MSG(x)	((x) & SOF_SHIM_IPC4_MSG_TARGET_MASK ? 1 : 0)
+#define SOF_SHIM_IPC4_MSG_DIR_SHIFT		29
+#define SOF_SHIM_IPC4_MSG_DIR_MASK		BIT(29)
+#define SOF_SHIM_IPC4_MSG_DIR(x)		((u32)(x) << SOF_SHIM_IPC4_MSG_DIR_SHIFT)
+#define SOF_SHIM_IPC4_MSG_TYPE_SHIFT		24
+#define SOF_SHIM_IPC4_MSG_TYPE_MASK		GENMASK(28, 24)
+#define SOF_SHIM_IPC4_MSG_TYPE_SET(x)		(((u32)(x) << SOF_SHIM_IPC4_MSG_TYPE_SHIFT) & \
+						 SOF_SHIM_IPC4_MSG_TYPE_MASK)
+#define SOF_SHIM_IPC4_MSG_TYPE_GET(x)		(((x) & SOF_SHIM_IPC4_MSG_TYPE_MASK) >> \
+						 SOF_SHIM_IPC4_MSG_TYPE_SHIFT)
+
+/* enum sof_ipc4_msg_target, enum sof_ipc4_msg_dir */
+#define SOF_SHIM_IPC4_FW_GEN_MSG		0
+#define SOF_SHIM_IPC4_MODULE_MSG		1
+#define SOF_SHIM_IPC4_MSG_REQUEST		0
+#define SOF_SHIM_IPC4_MSG_REPLY			1
+
+/* enum sof_ipc4_module_type: the module messages */
+#define SOF_SHIM_IPC4_MOD_INIT_INSTANCE		0
+#define SOF_SHIM_IPC4_MOD_LARGE_CONFIG_GET	3
+#define SOF_SHIM_IPC4_MOD_LARGE_CONFIG_SET	4
+#define SOF_SHIM_IPC4_MOD_DELETE_INSTANCE	11
+
+#define SOF_SHIM_IPC4_MOD_ID_MASK		GENMASK(15, 0)
+#define SOF_SHIM_IPC4_MOD_ID(x)			((u32)(x) & SOF_SHIM_IPC4_MOD_ID_MASK)
+#define SOF_SHIM_IPC4_MOD_INSTANCE_SHIFT	16
+#define SOF_SHIM_IPC4_MOD_INSTANCE_MASK		GENMASK(23, 16)
+#define SOF_SHIM_IPC4_MOD_INSTANCE(x)		((u32)(x) << SOF_SHIM_IPC4_MOD_INSTANCE_SHIFT)
+
+/* extension of init instance and delete instance */
+#define SOF_SHIM_IPC4_MOD_EXT_PARAM_SIZE_MASK	GENMASK(15, 0)
+#define SOF_SHIM_IPC4_MOD_EXT_PARAM_SIZE(x)	((u32)(x))
+#define SOF_SHIM_IPC4_MOD_EXT_DST_MOD_INSTANCE(x)	((u32)(x) << 16)
+#define SOF_SHIM_IPC4_MOD_EXT_CORE_ID(x)	((u32)(x) << 24)
+
+/* extension of large config get and set */
+#define SOF_SHIM_IPC4_MOD_EXT_MSG_SIZE_MASK	GENMASK(19, 0)
+#define SOF_SHIM_IPC4_MOD_EXT_MSG_SIZE(x)	((u32)(x))
+#define SOF_SHIM_IPC4_MOD_EXT_MSG_PARAM_ID_SHIFT	20
+#define SOF_SHIM_IPC4_MOD_EXT_MSG_PARAM_ID_MASK	GENMASK(27, 20)
+#define SOF_SHIM_IPC4_MOD_EXT_MSG_PARAM_ID(x)	((u32)(x) << 20)
+#define SOF_SHIM_IPC4_MOD_EXT_MSG_LAST_BLOCK_MASK	BIT(28)
+#define SOF_SHIM_IPC4_MOD_EXT_MSG_LAST_BLOCK(x)	((u32)(x) << 28)
+#define SOF_SHIM_IPC4_MOD_EXT_MSG_FIRST_BLOCK_MASK	BIT(29)
+#define SOF_SHIM_IPC4_MOD_EXT_MSG_FIRST_BLOCK(x)	((u32)(x) << 29)
+
+/* a reply's status, in its primary word: 0 or one of the firmware's error codes */
+#define SOF_SHIM_IPC4_REPLY_STATUS		GENMASK(23, 0)
+
+/**
+ * struct sof_shim_ipc4_msg - an IPC4 message (mainline's struct sof_ipc4_msg)
+ * @primary:	primary word: target, direction, type, module id and instance
+ * @extension:	extension word, by message type
+ * @data_size:	size of the payload at @data_ptr, 0 for none
+ * @data_ptr:	the payload, carried in the mailbox
+ */
+struct sof_shim_ipc4_msg {
+	u32 primary;
+	u32 extension;
+	size_t data_size;
+	void *data_ptr;
+};
+
+/*
+ * The IPC4 probe module (sound/soc/sof/sof-client-probes-ipc4.c). Mainline finds its module
+ * id by UUID in the firmware's manifest; the simulated firmware has this one.
+ */
+#define SOF_SHIM_IPC4_PROBE_MODULE_ID		0x10
+#define SOF_SHIM_IPC4_INVALID_PIPELINE_ID	0xff
+#define SOF_SHIM_IPC4_DMA_HDA_HOST_INPUT	1	/* enum sof_ipc4_dma_type */
+#define SOF_SHIM_IPC4_PROBE_NODE_ID_INDEX(x)	((x) & GENMASK(7, 0))
+#define SOF_SHIM_IPC4_PROBE_NODE_ID_TYPE(x)	(((x) << 8) & GENMASK(12, 8))
+
+/* enum sof_ipc4_probe_runtime_param: the probe module's large config parameters */
+#define SOF_SHIM_IPC4_PROBE_INJECTION_DMA	1
+#define SOF_SHIM_IPC4_PROBE_INJECTION_DMA_DETACH 2
+#define SOF_SHIM_IPC4_PROBE_POINTS		3
+#define SOF_SHIM_IPC4_PROBE_POINTS_DISCONNECT	4
+
+struct sof_shim_ipc4_audio_format {
+	u32 sampling_frequency;
+	u32 bit_depth;
+	u32 ch_map;
+	u32 ch_cfg;
+	u32 interleaving_style;
+	u32 fmt_cfg;
+} __packed __aligned(4);
+
+struct sof_shim_ipc4_base_module_cfg {
+	u32 cpc;
+	u32 ibs;
+	u32 obs;
+	u32 is_pages;
+	struct sof_shim_ipc4_audio_format audio_fmt;
+} __packed __aligned(4);
+
+struct sof_shim_ipc4_probe_gtw_cfg {
+	u32 node_id;
+	u32 dma_buffer_size;
+} __packed __aligned(4);
+
+/* payload of the probe module's init instance */
+struct sof_shim_ipc4_probe_cfg {
+	struct sof_shim_ipc4_base_module_cfg base;
+	struct sof_shim_ipc4_probe_gtw_cfg gtw_cfg;
+} __packed __aligned(4);
+
+struct sof_shim_ipc4_probe_point {
+	u32 point_id;
+	u32 purpose;
+	u32 stream_tag;
+} __packed __aligned(4);
+
+/* large config get of SOF_SHIM_IPC4_PROBE_POINTS: the connected points */
+struct sof_shim_ipc4_probe_info {
+	u32 num_elems;
+	struct sof_shim_ipc4_probe_point points[];
+} __packed;
+
+/**
+ * enum sof_shim_ipc_type - the IPC the firmware speaks (as mainline's enum sof_ipc_type)
+ * @SOF_SHIM_IPC_TYPE_3:	SOF IPC3 (struct sof_shim_ipc_hdr messages)
+ * @SOF_SHIM_IPC_TYPE_4:	SOF IPC4 (primary and extension words)
+ */
+enum sof_shim_ipc_type {
+	SOF_SHIM_IPC_TYPE_3,
+	SOF_SHIM_IPC_TYPE_4,
+};
+
 /**
  * enum sof_shim_fw_state - state of the simulated firmware (as SOF's enum sof_fw_state)
  * @SOF_SHIM_FW_BOOT_NOT_STARTED:	DSP powered, nothing loaded
@@ -162,7 +299,10 @@ static inline int sof_shim_client_ipc_tx_message_no_reply(struct sof_shim_client
 	return sof_shim_client_ipc_tx_message(cdev, ipc_msg, NULL, 0);
 }
 
+int sof_shim_client_ipc_set_get_data(struct sof_shim_client_dev *cdev, void *ipc_msg, bool set);
+
 size_t sof_shim_client_get_ipc_max_payload_size(struct sof_shim_client_dev *cdev);
+enum sof_shim_ipc_type sof_shim_client_get_ipc_type(struct sof_shim_client_dev *cdev);
 struct dentry *sof_shim_client_get_debugfs_root(struct sof_shim_client_dev *cdev);
 struct device *sof_shim_client_get_dma_dev(struct sof_shim_client_dev *cdev);
 const struct sof_shim_fw_version *
