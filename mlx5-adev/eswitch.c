@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * mlx5_shim_core, as mlx5's eswitch.c: the eswitch mode of a port function. A mode
- * change rescans the function's auxiliary devices (legacy: eth and rdma; switchdev:
- * eth-rep and rdma-rep, see dev.c) and tells its clients. Set through devlink
- * (devlink.c) and the debugfs knob esw_mode (debugfs.c).
+ * change rescans the function's auxiliary devices (legacy: eth and rdma; switchdev: eth,
+ * eth-rep and rdma-rep, see dev.c) and tells its clients: the eth netdev stays and becomes
+ * the uplink representor, only representors and the RDMA device come and go. Set
+ * through devlink (devlink.c) and the debugfs knob esw_mode (debugfs.c).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 

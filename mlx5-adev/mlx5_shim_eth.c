@@ -2,9 +2,16 @@
 /*
  * mlx5_shim_eth: Ethernet client of mlx5_shim_core.
  *
- * Binds mlx5_shim_core.eth.<id> (a NIC netdev) and mlx5_shim_core.eth-rep.<id> (the
- * port's uplink representor, switchdev mode). Frames transmitted on a port leave on the
- * simulated wire and arrive on the peer port's netdev; carrier follows link events.
+ * Binds mlx5_shim_core.eth.<id> (a NIC netdev) and mlx5_shim_core.eth-rep.<id> (switchdev
+ * mode). Frames transmitted on a port leave on the simulated wire and arrive on the peer
+ * port's netdev; carrier follows link events.
+ *
+ * A port's netdev is created once, by the eth device, and kept across eswitch mode changes:
+ * in switchdev mode it is the uplink representor (phys_port_name "p<port>", the adapter's
+ * switch id), as mainline's mlx5e_vport_uplink_rep_load() takes over the uplink netdev with
+ * mlx5e_netdev_change_profile() since 7a9fb35e8c3a ("net/mlx5e: Do not reload ethernet
+ * ports when changing eswitch mode", v5.13). Its ifindex, namespace, addresses and traffic
+ * stay; here the profile change is the mode change event.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -39,7 +46,7 @@ struct mlx5_shim_eth {
 	struct mlx5_shim_dellink dl;	/* registered while @netdev is */
 	struct mutex lock;		/* carrier updates; see above */
 	bool wired;
-	bool rep;
+	bool rep;			/* uplink representor: switchdev mode, READ_ONCE */
 	bool unregistered;		/* see above */
 	atomic64_t tx_packets, tx_bytes, tx_dropped;
 	atomic64_t rx_packets, rx_bytes, rx_dropped;
@@ -138,10 +145,24 @@ static int mlx5_shim_eth_get_phys_port_name(struct net_device *netdev, char *buf
 {
 	struct mlx5_shim_eth *eth = netdev_to_eth(netdev);
 
-	if (!eth->rep)
+	if (!READ_ONCE(eth->rep))
 		return -EOPNOTSUPP;
 	if (snprintf(buf, len, "p%u", eth->madev->port) >= len)
 		return -EOPNOTSUPP;
+	return 0;
+}
+
+/* the switch id of representors: the adapter's system image GUID, as mlx5's */
+static int mlx5_shim_eth_get_port_parent_id(struct net_device *netdev,
+					    struct netdev_phys_item_id *ppid)
+{
+	struct mlx5_shim_eth *eth = netdev_to_eth(netdev);
+	u64 guid = eth->madev->guid;
+
+	if (!READ_ONCE(eth->rep))
+		return -EOPNOTSUPP;
+	ppid->id_len = sizeof(guid);
+	memcpy(ppid->id, &guid, sizeof(guid));
 	return 0;
 }
 
@@ -151,6 +172,7 @@ static const struct net_device_ops mlx5_shim_eth_netdev_ops = {
 	.ndo_start_xmit = mlx5_shim_eth_xmit,
 	.ndo_get_stats64 = mlx5_shim_eth_get_stats64,
 	.ndo_get_phys_port_name = mlx5_shim_eth_get_phys_port_name,
+	.ndo_get_port_parent_id = mlx5_shim_eth_get_port_parent_id,
 	.ndo_set_mac_address = eth_mac_addr,
 	.ndo_validate_addr = eth_validate_addr,
 };
@@ -161,6 +183,13 @@ static int mlx5_shim_eth_event(struct notifier_block *nb, unsigned long event, v
 	const struct mlx5_shim_caps *caps = data;
 
 	switch (event) {
+	case MLX5_SHIM_EVENT_MODE_CHANGE:
+		/* the uplink netdev changes profile; it is not recreated */
+		mutex_lock(&eth->lock);
+		if (!eth->madev->is_sf)
+			WRITE_ONCE(eth->rep, caps->esw_mode == MLX5_SHIM_ESW_SWITCHDEV);
+		mutex_unlock(&eth->lock);
+		break;
 	case MLX5_SHIM_EVENT_LINK_UP:
 	case MLX5_SHIM_EVENT_LINK_DOWN:
 		mutex_lock(&eth->lock);
@@ -273,10 +302,11 @@ static int mlx5_shim_eth_probe(struct auxiliary_device *adev,
 	if (!eth)
 		return -ENOMEM;
 	eth->madev = madev;
-	eth->rep = madev->kind == MLX5_SHIM_ADEV_ETH_REP;
 	eth->dl.dellink = mlx5_shim_eth_dellink;
 	mutex_init(&eth->lock);
 	auxiliary_set_drvdata(adev, eth);
+	if (madev->kind == MLX5_SHIM_ADEV_ETH_REP)
+		return 0;	/* the uplink netdev is the eth device's */
 
 	if (!madev->is_sf || sf_netdev) {
 		err = mlx5_shim_eth_create_netdev(eth);
@@ -291,6 +321,7 @@ static int mlx5_shim_eth_probe(struct auxiliary_device *adev,
 	/* after registering: an event from here on comes after this update */
 	mutex_lock(&eth->lock);
 	mlx5_shim_query_caps(madev, &caps);
+	WRITE_ONCE(eth->rep, !madev->is_sf && caps.esw_mode == MLX5_SHIM_ESW_SWITCHDEV);
 	mlx5_shim_eth_update_carrier(eth, caps.link_up);
 	mutex_unlock(&eth->lock);
 	return 0;
@@ -307,8 +338,11 @@ static void mlx5_shim_eth_remove(struct auxiliary_device *adev)
 {
 	struct mlx5_shim_eth *eth = auxiliary_get_drvdata(adev);
 
+	if (eth->madev->kind == MLX5_SHIM_ADEV_ETH_REP)
+		goto out_free;
 	mlx5_shim_unregister_notifier(eth->madev, &eth->nb);
 	mlx5_shim_eth_destroy_netdev(eth);
+out_free:
 	mutex_destroy(&eth->lock);
 	kfree(eth);
 }
