@@ -309,6 +309,7 @@ void mlx5_shim_func_init(struct mlx5_shim_func *func, struct device *device, u64
 	func->link_up = true;
 	func->disable_all = true;	/* until bound */
 	spin_lock_init(&func->ep_lock);
+	mutex_init(&func->rep_lock);
 	BLOCKING_INIT_NOTIFIER_HEAD(&func->nh);
 }
 
