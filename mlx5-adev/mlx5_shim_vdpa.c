@@ -10,8 +10,18 @@
  * <bus>/mlx5_shim_core.vnet.<id> (class net), and `vdpa dev add name NAME mgmtdev ...
  * [mac M] [mtu N]` creates a virtio-net vdpa device on it (default MAC: the function's),
  * `vdpa dev del NAME` removes it. The device keeps its virtqueues' addresses, sizes,
- * readiness and state, features and status, as a vdpa parent must, but has no data path:
- * nothing ever processes its rings, so it reports its link down (VIRTIO_NET_F_STATUS).
+ * readiness and state, features and status, as a vdpa parent must.
+ *
+ * Data path: with virtio_vdpa and virtio_net the vdpa device is a netdev. Where its
+ * function has no Ethernet netdev of its own (an adapter made with caps=vnet), the first
+ * vdpa device of the function takes the function's end of the shim's wire and reports its
+ * link up: the device processes its split virtqueues itself, as a NIC's DMA engine does
+ * (queue 0 receives, queue 1 transmits; no offloads, no mergeable buffers, so every frame
+ * is one chain with the 12-byte virtio-net header first), and frames cross the wire to the
+ * peer port. Its rings and buffers are DMA addresses of its own DMA device, which has no
+ * IOMMU: dma_to_phys() and the kernel's direct map reach them. Other vdpa devices (a
+ * function with an Ethernet netdev, one whose wire is taken, single-port adapters) report
+ * their link down and drop what they are given.
  * Where the kernel has no CONFIG_VDPA it still builds and binds, registers nothing, and
  * says so in its log and its modinfo description.
  *
@@ -26,16 +36,22 @@
 #include <linux/sysfs.h>
 
 #if IS_ENABLED(CONFIG_VDPA)
+#include <linux/bottom_half.h>
+#include <linux/dma-direct.h>
 #include <linux/dma-mapping.h>
 #include <linux/etherdevice.h>
+#include <linux/if_vlan.h>
+#include <linux/skbuff.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/vdpa.h>
 #include <linux/virtio_byteorder.h>
 #include <linux/virtio_config.h>
+#include <linux/workqueue.h>
 #include <uapi/linux/vdpa.h>
 #include <uapi/linux/virtio_ids.h>
 #include <uapi/linux/virtio_net.h>
+#include <uapi/linux/virtio_ring.h>
 #endif
 
 #include "mlx5_shim.h"
@@ -44,6 +60,11 @@
 #if IS_ENABLED(CONFIG_VDPA)
 
 #define MLX5_SHIM_VNET_VQS	2		/* one receive and one transmit queue */
+#define MLX5_SHIM_VNET_RXQ	0
+#define MLX5_SHIM_VNET_TXQ	1
+#define MLX5_SHIM_VNET_HDR_LEN	sizeof(struct virtio_net_hdr_mrg_rxbuf)	/* VERSION_1 */
+#define MLX5_SHIM_VNET_BACKLOG	256		/* frames from the wire waiting for buffers */
+#define MLX5_SHIM_VNET_BUDGET	64		/* chains per queue per work run */
 #define MLX5_SHIM_VNET_VQ_MAX	256
 #define MLX5_SHIM_VNET_VENDOR	0x15b3		/* Mellanox, as mlx5_vdpa */
 #define MLX5_SHIM_VNET_FEATURES	(BIT_ULL(VIRTIO_F_VERSION_1) |			\
@@ -57,11 +78,15 @@
  * @mgtdev: registered from probe to remove
  * @id_table: the virtio devices it can create: net
  * @mac: the function's MAC, the default of new devices
+ * @madev: the bound vnet device
+ * @has_eth: the function has an Ethernet netdev, which owns its end of the wire
  */
 struct mlx5_shim_vnet {
 	struct vdpa_mgmt_dev mgtdev;
 	struct virtio_device_id id_table[2];
 	u8 mac[ETH_ALEN];
+	struct mlx5_shim_adev *madev;
+	bool has_eth;
 };
 
 struct mlx5_shim_vnet_vq {
@@ -71,6 +96,7 @@ struct mlx5_shim_vnet_vq {
 	u32 num;
 	bool ready;
 	u16 avail_index;
+	u16 used_index;
 	struct vdpa_callback cb;
 };
 
@@ -82,7 +108,11 @@ struct mlx5_shim_vnet_vq {
  * @features: negotiated features
  * @generation: config generation
  * @config: virtio-net config space, little endian (VIRTIO_F_VERSION_1)
- * @vqs: the virtqueues' state
+ * @vqs: the virtqueues' state; the rings are read and written by @work under @lock
+ * @madev: the vnet device whose wire it uses, when @wired
+ * @wired: attached to the function's wire (mlx5_shim_wire_attach()) from add to del
+ * @work: processes the rings: transmits what the driver queued, receives @backlog
+ * @backlog: frames from the wire, until the driver gives receive buffers
  */
 struct mlx5_shim_vnet_dev {
 	struct vdpa_device vdpa;
@@ -92,6 +122,10 @@ struct mlx5_shim_vnet_dev {
 	u32 generation;
 	struct virtio_net_config config;
 	struct mlx5_shim_vnet_vq vqs[MLX5_SHIM_VNET_VQS];
+	struct mlx5_shim_adev *madev;
+	bool wired;
+	struct work_struct work;
+	struct sk_buff_head backlog;
 };
 
 static struct mlx5_shim_vnet_dev *to_vnet_dev(struct vdpa_device *vdpa)
@@ -105,6 +139,262 @@ static void mlx5_shim_vnet_reset_locked(struct mlx5_shim_vnet_dev *vd)
 	vd->status = 0;
 	vd->features = 0;
 	vd->generation++;
+}
+
+/*
+ * Reset: the driver frees its rings once we return, so wait for a work run that may be
+ * reading them; runs after this one see no DRIVER_OK and leave the rings alone.
+ */
+static void mlx5_shim_vnet_reset_sync(struct mlx5_shim_vnet_dev *vd)
+{
+	spin_lock(&vd->lock);
+	mlx5_shim_vnet_reset_locked(vd);
+	spin_unlock(&vd->lock);
+	flush_work(&vd->work);
+	skb_queue_purge(&vd->backlog);
+}
+
+/* ---- the data path: the device's side of its split virtqueues --------------------- */
+
+/* ring memory and buffers: DMA addresses of our own DMA device, which has no IOMMU */
+static void *mlx5_shim_vnet_va(struct mlx5_shim_vnet_dev *vd, u64 addr)
+{
+	return phys_to_virt(dma_to_phys(&vd->vdpa.dev, addr));
+}
+
+/* The head of the next chain the driver made available, or -ENOENT; -EIO if the ring lies. */
+static int mlx5_shim_vnet_vq_pop(struct mlx5_shim_vnet_dev *vd, struct mlx5_shim_vnet_vq *vq,
+				 u16 *head)
+{
+	struct vring_avail *avail = mlx5_shim_vnet_va(vd, vq->driver_addr);
+	u16 idx = le16_to_cpu((__force __le16)READ_ONCE(avail->idx));
+
+	if (idx == vq->avail_index)
+		return -ENOENT;
+	if ((u16)(idx - vq->avail_index) > vq->num)
+		return -EIO;
+	/* the ring entry after the index the driver published, as virtio_rmb() */
+	smp_rmb();
+	*head = le16_to_cpu((__force __le16)avail->ring[vq->avail_index % vq->num]);
+	vq->avail_index++;
+	return *head < vq->num ? 0 : -EIO;
+}
+
+/* give a chain back: @len bytes written into it */
+static void mlx5_shim_vnet_vq_push(struct mlx5_shim_vnet_dev *vd, struct mlx5_shim_vnet_vq *vq,
+				   u16 head, u32 len)
+{
+	struct vring_used *used = mlx5_shim_vnet_va(vd, vq->device_addr);
+	struct vring_used_elem *e = &used->ring[vq->used_index % vq->num];
+
+	e->id = (__force __virtio32)cpu_to_le32(head);
+	e->len = (__force __virtio32)cpu_to_le32(len);
+	/* the element before the index that publishes it, as virtio_wmb() */
+	smp_wmb();
+	vq->used_index++;
+	WRITE_ONCE(used->idx, (__force __virtio16)cpu_to_le16(vq->used_index));
+}
+
+/*
+ * Walk the chain at @head: call @fn on each buffer whose direction is @write (a buffer of
+ * the other direction is a malformed chain). Return: the bytes @fn took, or -EIO.
+ */
+static int mlx5_shim_vnet_chain(struct mlx5_shim_vnet_dev *vd, struct mlx5_shim_vnet_vq *vq,
+				u16 head, bool write,
+				int (*fn)(void *buf, u32 len, u32 off, void *arg), void *arg)
+{
+	struct vring_desc *desc = mlx5_shim_vnet_va(vd, vq->desc_addr);
+	u32 off = 0, n = 0;
+	u16 i = head, flags;
+	int took;
+
+	for (;;) {
+		struct vring_desc d;
+
+		if (i >= vq->num || ++n > vq->num)
+			return -EIO;
+		memcpy(&d, &desc[i], sizeof(d));
+		flags = le16_to_cpu((__force __le16)d.flags);
+		if (!!(flags & VRING_DESC_F_WRITE) != write || (flags & VRING_DESC_F_INDIRECT))
+			return -EIO;
+		took = fn(mlx5_shim_vnet_va(vd, le64_to_cpu((__force __le64)d.addr)),
+			  le32_to_cpu((__force __le32)d.len), off, arg);
+		if (took < 0)
+			return took;
+		off += took;
+		if (!(flags & VRING_DESC_F_NEXT))
+			return off;
+		i = le16_to_cpu((__force __le16)d.next);
+	}
+}
+
+/* transmit: gather a chain, header first, into @arg's skb (NULL on the sizing pass) */
+static int mlx5_shim_vnet_gather(void *buf, u32 len, u32 off, void *arg)
+{
+	struct sk_buff *skb = arg;
+	u32 skip = off < MLX5_SHIM_VNET_HDR_LEN ? min(len, (u32)MLX5_SHIM_VNET_HDR_LEN - off) : 0;
+
+	if (skb) {
+		if (len - skip > skb_tailroom(skb))
+			return -EIO;
+		skb_put_data(skb, buf + skip, len - skip);
+	}
+	return len;
+}
+
+/* receive: scatter the header and then @arg's frame into a chain of buffers */
+struct mlx5_shim_vnet_rx {
+	struct sk_buff *skb;
+	u32 copied;
+};
+
+static int mlx5_shim_vnet_scatter(void *buf, u32 len, u32 off, void *arg)
+{
+	struct mlx5_shim_vnet_rx *rx = arg;
+	struct virtio_net_hdr_mrg_rxbuf hdr = {
+		.num_buffers = (__force __virtio16)cpu_to_le16(1),
+	};
+	u32 n, done = 0;
+
+	if (off < sizeof(hdr)) {
+		done = min(len, (u32)sizeof(hdr) - off);
+		memcpy(buf, (u8 *)&hdr + off, done);
+	}
+	n = min(len - done, rx->skb->len - rx->copied);
+	if (n && skb_copy_bits(rx->skb, rx->copied, buf + done, n))
+		return -EIO;
+	rx->copied += n;
+	return done + n;
+}
+
+/* the driver's interrupt: virtio_net schedules NAPI, which runs when BHs are enabled again */
+static void mlx5_shim_vnet_notify(struct vdpa_callback *cb)
+{
+	if (!cb->callback)
+		return;
+	local_bh_disable();
+	cb->callback(cb->private);
+	local_bh_enable();
+}
+
+static void mlx5_shim_vnet_tx(struct mlx5_shim_vnet_dev *vd)
+{
+	struct vdpa_callback cb;
+	struct mlx5_shim_vnet_vq *vq = &vd->vqs[MLX5_SHIM_VNET_TXQ];
+	unsigned int budget = MLX5_SHIM_VNET_BUDGET;
+	struct sk_buff *skb;
+	bool done = false;
+	int len, err;
+	u16 head;
+
+	while (budget--) {
+		spin_lock(&vd->lock);
+		if (!(vd->status & VIRTIO_CONFIG_S_DRIVER_OK) || !vq->ready) {
+			spin_unlock(&vd->lock);
+			break;
+		}
+		err = mlx5_shim_vnet_vq_pop(vd, vq, &head);
+		if (err) {
+			spin_unlock(&vd->lock);
+			if (err != -ENOENT)
+				dev_err_ratelimited(&vd->vdpa.dev, "transmit ring: bad index\n");
+			break;
+		}
+		skb = NULL;
+		len = mlx5_shim_vnet_chain(vd, vq, head, false, mlx5_shim_vnet_gather, NULL);
+		if (len >= (int)(MLX5_SHIM_VNET_HDR_LEN + ETH_HLEN) &&
+		    len <= (int)(MLX5_SHIM_VNET_HDR_LEN + VLAN_ETH_HLEN + ETH_MAX_MTU)) {
+			skb = alloc_skb(len - MLX5_SHIM_VNET_HDR_LEN, GFP_ATOMIC);
+			if (skb && mlx5_shim_vnet_chain(vd, vq, head, false,
+							mlx5_shim_vnet_gather, skb) < 0) {
+				kfree_skb(skb);
+				skb = NULL;
+			}
+		} else {
+			dev_err_ratelimited(&vd->vdpa.dev, "transmit chain %u: %d bytes\n",
+					    head, len);
+		}
+		mlx5_shim_vnet_vq_push(vd, vq, head, 0);
+		cb = vq->cb;
+		spin_unlock(&vd->lock);
+		done = true;
+		if (!skb)
+			continue;
+		if (!vd->wired) {
+			kfree_skb(skb);
+			continue;
+		}
+		local_bh_disable();
+		mlx5_shim_wire_xmit(vd->madev, skb);	/* dropped when a link is down */
+		local_bh_enable();
+	}
+	if (done)
+		mlx5_shim_vnet_notify(&cb);
+	if (budget == UINT_MAX)		/* more may be waiting */
+		schedule_work(&vd->work);
+}
+
+static void mlx5_shim_vnet_rx(struct mlx5_shim_vnet_dev *vd)
+{
+	struct vdpa_callback cb;
+	struct mlx5_shim_vnet_vq *vq = &vd->vqs[MLX5_SHIM_VNET_RXQ];
+	unsigned int budget = MLX5_SHIM_VNET_BUDGET;
+	struct mlx5_shim_vnet_rx rx;
+	bool done = false;
+	int len, err;
+	u16 head;
+
+	while (budget-- && (rx.skb = skb_peek(&vd->backlog))) {
+		spin_lock(&vd->lock);
+		if (!(vd->status & VIRTIO_CONFIG_S_DRIVER_OK) || !vq->ready) {
+			spin_unlock(&vd->lock);
+			break;
+		}
+		err = mlx5_shim_vnet_vq_pop(vd, vq, &head);
+		if (err) {	/* -ENOENT: no buffer; the driver's next kick brings us back */
+			spin_unlock(&vd->lock);
+			if (err != -ENOENT)
+				dev_err_ratelimited(&vd->vdpa.dev, "receive ring: bad index\n");
+			break;
+		}
+		rx.copied = 0;
+		len = mlx5_shim_vnet_chain(vd, vq, head, true, mlx5_shim_vnet_scatter, &rx);
+		if (len < 0 || rx.copied != rx.skb->len) {
+			dev_err_ratelimited(&vd->vdpa.dev, "receive chain %u: %d bytes for %u\n",
+					    head, len, rx.skb->len);
+			len = 0;
+		}
+		mlx5_shim_vnet_vq_push(vd, vq, head, len);
+		cb = vq->cb;
+		spin_unlock(&vd->lock);
+		done = true;
+		consume_skb(skb_dequeue(&vd->backlog));
+	}
+	if (done)
+		mlx5_shim_vnet_notify(&cb);
+	if (budget == UINT_MAX && !skb_queue_empty(&vd->backlog))
+		schedule_work(&vd->work);
+}
+
+static void mlx5_shim_vnet_work(struct work_struct *work)
+{
+	struct mlx5_shim_vnet_dev *vd = container_of(work, struct mlx5_shim_vnet_dev, work);
+
+	mlx5_shim_vnet_tx(vd);
+	mlx5_shim_vnet_rx(vd);
+}
+
+/* the receiving end of the wire: softirq, under RCU */
+static void mlx5_shim_vnet_wire_rx(void *ctx, struct sk_buff *skb)
+{
+	struct mlx5_shim_vnet_dev *vd = ctx;
+
+	if (skb_queue_len(&vd->backlog) >= MLX5_SHIM_VNET_BACKLOG) {
+		kfree_skb(skb);
+		return;
+	}
+	skb_queue_tail(&vd->backlog, skb);
+	schedule_work(&vd->work);
 }
 
 static int mlx5_shim_vnet_set_vq_address(struct vdpa_device *vdpa, u16 idx, u64 desc_area,
@@ -133,9 +423,13 @@ static void mlx5_shim_vnet_set_vq_num(struct vdpa_device *vdpa, u16 idx, u32 num
 	spin_unlock(&vd->lock);
 }
 
-/* no data path: a kick finds nobody to process the ring */
+/* may be called in softirq context (virtio_net's start_xmit, NAPI's refill) */
 static void mlx5_shim_vnet_kick_vq(struct vdpa_device *vdpa, u16 idx)
 {
+	struct mlx5_shim_vnet_dev *vd = to_vnet_dev(vdpa);
+
+	if (idx < MLX5_SHIM_VNET_VQS)
+		schedule_work(&vd->work);
 }
 
 static void mlx5_shim_vnet_set_vq_cb(struct vdpa_device *vdpa, u16 idx,
@@ -183,6 +477,7 @@ static int mlx5_shim_vnet_set_vq_state(struct vdpa_device *vdpa, u16 idx,
 		return -EINVAL;
 	spin_lock(&vd->lock);
 	vd->vqs[idx].avail_index = state->split.avail_index;
+	vd->vqs[idx].used_index = state->split.avail_index;	/* as vdpa_sim */
 	spin_unlock(&vd->lock);
 	return 0;
 }
@@ -269,22 +564,30 @@ static void mlx5_shim_vnet_set_status(struct vdpa_device *vdpa, u8 status)
 {
 	struct mlx5_shim_vnet_dev *vd = to_vnet_dev(vdpa);
 
+	if (!status) {
+		mlx5_shim_vnet_reset_sync(vd);
+		return;
+	}
 	spin_lock(&vd->lock);
-	if (status)
-		vd->status = status;
-	else
-		mlx5_shim_vnet_reset_locked(vd);
+	vd->status = status;
 	spin_unlock(&vd->lock);
+	if (status & VIRTIO_CONFIG_S_DRIVER_OK)
+		schedule_work(&vd->work);
 }
 
 static int mlx5_shim_vnet_reset(struct vdpa_device *vdpa)
 {
+	mlx5_shim_vnet_reset_sync(to_vnet_dev(vdpa));
+	return 0;
+}
+
+/* the vdpa device's release: nothing may run on it any more */
+static void mlx5_shim_vnet_free(struct vdpa_device *vdpa)
+{
 	struct mlx5_shim_vnet_dev *vd = to_vnet_dev(vdpa);
 
-	spin_lock(&vd->lock);
-	mlx5_shim_vnet_reset_locked(vd);
-	spin_unlock(&vd->lock);
-	return 0;
+	cancel_work_sync(&vd->work);
+	skb_queue_purge(&vd->backlog);
 }
 
 static size_t mlx5_shim_vnet_get_config_size(struct vdpa_device *vdpa)
@@ -345,6 +648,7 @@ static const struct vdpa_config_ops mlx5_shim_vnet_config_ops = {
 	.get_config = mlx5_shim_vnet_get_config,
 	.set_config = mlx5_shim_vnet_set_config,
 	.get_generation = mlx5_shim_vnet_get_generation,
+	.free = mlx5_shim_vnet_free,
 };
 
 /* `vdpa dev add`: under the vdpa core's lock; the core checked config->mask */
@@ -380,10 +684,22 @@ static int mlx5_shim_vnet_dev_add(struct vdpa_mgmt_dev *mdev, const char *name,
 	if (IS_ERR(vd))
 		return PTR_ERR(vd);
 	spin_lock_init(&vd->lock);
+	INIT_WORK(&vd->work, mlx5_shim_vnet_work);
+	skb_queue_head_init(&vd->backlog);
+	vd->madev = vnet->madev;
 	ether_addr_copy(vd->config.mac, mac);
 	vd->config.mtu = __cpu_to_virtio16(true, mtu);
-	vd->config.status = __cpu_to_virtio16(true, 0);	/* link down: no data path */
 	vd->vdpa.mdev = mdev;
+
+	/* the function's end of the wire, unless its Ethernet netdev or another device has it */
+	err = vnet->has_eth ? -EBUSY : mlx5_shim_wire_attach(vd->madev, mlx5_shim_vnet_wire_rx, vd);
+	vd->wired = !err;
+	vd->config.status = __cpu_to_virtio16(true, vd->wired ? VIRTIO_NET_S_LINK_UP : 0);
+	if (!vd->wired)
+		dev_info(mdev->device, "vdpa dev %s: link down: %s\n", name,
+			 vnet->has_eth ? "the function's Ethernet netdev has its wire" :
+			 err == -EBUSY ? "another vdpa device has the function's wire" :
+			 "the function has no wire (a single-port adapter)");
 
 	/* a DMA-capable device of its own, as vdpa_sim: virtio_vdpa allocates rings on it */
 	dev = &vd->vdpa.dev;
@@ -399,6 +715,8 @@ static int mlx5_shim_vnet_dev_add(struct vdpa_mgmt_dev *mdev, const char *name,
 	return 0;
 
 err_put_device:
+	if (vd->wired)
+		mlx5_shim_wire_detach(vd->madev);
 	put_device(&vd->vdpa.dev);	/* its release frees it */
 	return err;
 }
@@ -406,6 +724,11 @@ err_put_device:
 /* `vdpa dev del` and vdpa_mgmtdev_unregister(): under the vdpa core's lock */
 static void mlx5_shim_vnet_dev_del(struct vdpa_mgmt_dev *mdev, struct vdpa_device *vdpa)
 {
+	struct mlx5_shim_vnet_dev *vd = to_vnet_dev(vdpa);
+
+	/* no frame arrives once it returns; the driver's reset then stops the rings */
+	if (vd->wired)
+		mlx5_shim_wire_detach(vd->madev);
 	_vdpa_unregister_device(vdpa);
 }
 
@@ -425,6 +748,8 @@ static int mlx5_shim_vnet_add(struct mlx5_shim_client *client)
 		return -ENOMEM;
 	mlx5_shim_query_caps(client->madev, &caps);
 	ether_addr_copy(vnet->mac, caps.mac);
+	vnet->madev = client->madev;
+	vnet->has_eth = caps.caps & MLX5_SHIM_CAP_ETH;
 	vnet->id_table[0].device = VIRTIO_ID_NET;
 	vnet->id_table[0].vendor = VIRTIO_DEV_ANY_ID;
 	vnet->mgtdev.device = &client->madev->adev.dev;
@@ -459,7 +784,7 @@ static void mlx5_shim_vnet_remove(struct mlx5_shim_client *client)
 }
 
 #define MLX5_SHIM_VDPA_DESC \
-	"mlx5 shim: vDPA net client, a vdpa management device (virtio-net devices, no data path)"
+	"mlx5 shim: vDPA net client, a vdpa management device (virtio-net devices on the shim's wire)"
 
 #else /* !CONFIG_VDPA */
 

@@ -18,18 +18,8 @@ trap cleanup EXIT
 [ -e /proc/self/ns/net ] || t_skip_case "no network namespaces (CONFIG_NET_NS)"
 command -v nsenter >/dev/null && command -v unshare >/dev/null ||
 	t_skip_case "busybox lacks nsenter/unshare"
-# Without a working ping (tinyconfig: no POSIX timers) a TCP connect to a closed port stands
-# in, as in mlx5-traffic: SYN out, RST back ("Connection refused").
-have_ping && HAVE_PING=1 || HAVE_PING=0
-[ $HAVE_PING = 1 ] || echo "# no working ping (CONFIG_POSIX_TIMERS?): TCP SYN/RST probes instead"
-# reach NSPID ADDR: frames go there and an answer comes back
-reach() {
-	if [ $HAVE_PING = 1 ]; then
-		nsenter -t "$1" -n timeout 30 ping -c 3 -i 0.2 -W 2 "$2" >/dev/null 2>&1
-	else
-		timeout 5 nsenter -t "$1" -n nc "$2" 9 </dev/null 2>&1 | grep -q refused
-	fi
-}
+# without a working ping (tinyconfig), TCP SYN/RST probes (mlx5-common.inc)
+reach_init
 
 # link NSPID DEV: "ifindex flags" of DEV in the namespace, from ip's one-line output
 link() { nsenter -t "$1" -n ip -o link show dev "$2" 2>/dev/null | sed -n 's/^\([0-9]*\): [^ ]* <\([^>]*\)>.*/\1 \2/p'; }

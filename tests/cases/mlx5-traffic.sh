@@ -18,32 +18,11 @@ stats() {
 	nsenter -t "$1" -n cat /proc/net/dev | sed 's/:/ /' |
 		awk -v d="$2" '$1 == d { print $2, $3, $10, $11 }'
 }
-# wait_cmd TENTHS CMD...: CMD succeeds within TENTHS tenths of a second
-wait_cmd() {
-	_n=$1
-	shift
-	until "$@"; do
-		[ "$_n" -gt 0 ] || return 1
-		sleep 0.1
-		_n=$((_n - 1))
-	done
-}
 
 [ -e /proc/self/ns/net ] || t_skip_case "no network namespaces (CONFIG_NET_NS)"
 command -v nsenter >/dev/null && command -v unshare >/dev/null ||
 	t_skip_case "busybox lacks nsenter/unshare"
-# Without a working ping a TCP connect to a closed port stands in: SYN out, RST back
-# ("Connection refused").
-have_ping && HAVE_PING=1 || HAVE_PING=0
-[ $HAVE_PING = 1 ] || echo "# no working ping (CONFIG_POSIX_TIMERS?): TCP SYN/RST probes instead"
-# reach NSPID ADDR: frames go there and an answer comes back
-reach() {
-	if [ $HAVE_PING = 1 ]; then
-		nsenter -t "$1" -n timeout 30 ping -c 3 -i 0.2 -W 2 "$2" >/dev/null 2>&1
-	else
-		timeout 5 nsenter -t "$1" -n nc "$2" 9 </dev/null 2>&1 | grep -q refused
-	fi
-}
+reach_init
 # bg_traffic NSPID ADDR INTERVAL: keep sending until killed; sets BG
 bg_traffic() {
 	if [ $HAVE_PING = 1 ]; then

@@ -4,7 +4,7 @@
 # iproute2's vdpa: `vdpa mgmtdev show` lists one per vnet device, `vdpa dev add` makes a
 # virtio-net vdpa device on it (the function's MAC or the one given, MTU), refuses bad input
 # and attributes it does not support, `vdpa dev del` and del_device remove them, and nothing
-# holds the vdpa core afterwards. The devices have no data path (no virtio_vdpa here).
+# holds the vdpa core afterwards. The data path (virtio_vdpa, a ping) is mlx5-vdpa-net's.
 # Skipped where the kernel has no vdpa core (CONFIG_VDPA: Debian's 5.10 and 6.1).
 # kmods: vdpa
 # timeout: 180

@@ -1,0 +1,102 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# mlx5 shim: the vdpa client's data path, as a user of virtio_vdpa sees it. On an adapter
+# without Ethernet netdevs (caps=vnet), `vdpa dev add` on each port gives a vdpa device that
+# virtio_vdpa and virtio_net make a netdev, with the MAC and MTU given and its link up; the
+# two netdevs, each in its own network namespace, reach each other across the shim's wire,
+# and their counters agree. A second vdpa device of a function, and one on a function with
+# an Ethernet netdev, report their link down and say why. `vdpa dev del` with traffic
+# flowing removes the netdev; the adapter's deletion removes the rest, and nothing holds
+# the vdpa core afterwards. Skipped where the kernel has no virtio_vdpa (Debian's 5.10 and
+# 6.1 have no vDPA at all).
+# kmods: vdpa virtio_vdpa virtio_net
+# timeout: 300
+. /tests/lib/ktap.sh
+. /tests/cases/mlx5-common.inc
+
+MODS="virtio_vdpa virtio_net mlx5_shim_vdpa mlx5_shim_eth mlx5_shim_core vdpa"
+cleanup() { mlx5_cleanup 1 2; }
+trap cleanup EXIT
+
+VB=/sys/bus/vdpa/devices
+
+have_kmod vdpa || t_skip_case "this kernel has no vdpa core (CONFIG_VDPA)"
+have_kmod virtio_vdpa || t_skip_case "this kernel has no virtio_vdpa (CONFIG_VIRTIO_VDPA)"
+[ -e /proc/self/ns/net ] || t_skip_case "no network namespaces (CONFIG_NET_NS)"
+
+# netdev VDPA: the netdev virtio_net made of vdpa device VDPA, or nothing
+netdev() { basename "$(ls -d $VB/"$1"/virtio*/net/* 2>/dev/null | head -n 1)" 2>/dev/null; }
+# wait_netdev VDPA: it has a netdev within 10 s
+wait_netdev() {
+	_n=100
+	until [ -n "$(netdev "$1")" ]; do
+		[ $_n -gt 0 ] || return 1
+		sleep 0.1
+		_n=$((_n - 1))
+	done
+}
+# ns_stats NSPID DEV: "rx_packets tx_packets" from the namespace's /proc/net/dev
+ns_stats() {
+	nsenter -t "$1" -n cat /proc/net/dev | sed 's/:/ /' | awk -v d="$2" '$1 == d { print $3, $11 }'
+}
+reach_init
+
+t_check "load modules" mlx5_load mlx5_shim_core mlx5_shim_eth mlx5_shim_vdpa virtio_vdpa virtio_net
+t_check "create adapter 1 (ports=2, caps=vnet: no Ethernet netdevs)" \
+	ctl $MLXBUS/new_device "1 ports=2 caps=vnet"
+m0=$AUXBUS_BUS/$(adev mlx5_shim1p0 vnet)
+m1=$AUXBUS_BUS/$(adev mlx5_shim1p1 vnet)
+t_check "dev add vdpa0 on port 0" vdpa dev add name vdpa0 mgmtdev "$m0" mac 02:00:00:00:aa:01
+t_check "dev add vdpa1 on port 1, mtu 1400" \
+	vdpa dev add name vdpa1 mgmtdev "$m1" mac 02:00:00:00:aa:02 mtu 1400
+t_check "config: link up" sh -c "vdpa dev config show vdpa0 | grep -q 'link up'"
+t_check "virtio_vdpa and virtio_net make vdpa0 a netdev" wait_netdev vdpa0
+t_check "and vdpa1" wait_netdev vdpa1
+n0=$(netdev vdpa0)
+n1=$(netdev vdpa1)
+t_eq "$n0: the MAC given" 02:00:00:00:aa:01 "$(cat /sys/class/net/$n0/address)"
+t_eq "$n1: the MTU given" 1400 "$(cat /sys/class/net/$n1/mtu)"
+
+ns_pair
+t_check "$n0 in namespace A, 198.51.100.1" ns_setup $NSA "$n0" 198.51.100.1
+t_check "$n1 in namespace B, 198.51.100.2" ns_setup $NSB "$n1" 198.51.100.2
+t_check "carrier on $n0 (LOWER_UP)" wait_cmd 100 sh -c "nsenter -t $NSA -n ip link show $n0 | grep -q LOWER_UP"
+t_check "A reaches B across the wire" reach $NSA 198.51.100.2
+t_check "B reaches A" reach $NSB 198.51.100.1
+set -- $(ns_stats $NSA "$n0")
+a_rx=$1 a_tx=$2
+set -- $(ns_stats $NSB "$n1")
+b_rx=$1 b_tx=$2
+t_check "frames both ways ($n0: rx $a_rx tx $a_tx; $n1: rx $b_rx tx $b_tx)" \
+	test "${a_rx:-0}" -gt 0 -a "${a_tx:-0}" -gt 0 -a "${b_rx:-0}" -gt 0 -a "${b_tx:-0}" -gt 0
+t_check "what A sent, B received (tx $a_tx <= rx $b_rx + 1)" test "$a_tx" -le $((b_rx + 1))
+
+t_check "a second device on port 0" vdpa dev add name vdpa2 mgmtdev "$m0"
+t_check "its link is down" sh -c "vdpa dev config show vdpa2 | grep -q 'link down'"
+t_check "the log says why" sh -c "dmesg | grep -q 'vdpa dev vdpa2: link down: another vdpa device has the function'"
+t_check "dev del vdpa2" vdpa dev del vdpa2
+t_check "vdpa0 still reaches vdpa1" reach $NSA 198.51.100.2
+
+t_check "adapter 2 (caps=eth,vnet)" ctl $MLXBUS/new_device "2 ports=2 caps=eth,vnet"
+t_check "its Ethernet netdev" t_wait_for /sys/class/net/mlx5s2p0 50
+t_check "dev add vdpa3 on a function with an Ethernet netdev" \
+	vdpa dev add name vdpa3 mgmtdev "$AUXBUS_BUS/$(adev mlx5_shim2p0 vnet)"
+t_check "its link is down: the netdev has the wire" \
+	sh -c "vdpa dev config show vdpa3 | grep -q 'link down' && dmesg | grep -q 'vdpa dev vdpa3: link down: the function.s Ethernet netdev'"
+
+# delete with frames in flight: the ping keeps going while vdpa0 goes
+if [ $HAVE_PING = 1 ]; then
+	nsenter -t $NSB -n ping -q -i 0.05 -w 30 198.51.100.1 >/dev/null 2>&1 &
+	BG=$!
+	sleep 1
+fi
+t_check "dev del vdpa0 with traffic flowing" vdpa dev del vdpa0
+t_check "its netdev is gone" t_wait_gone $VB/vdpa0
+t_check "delete adapter 1 (vdpa1 on it)" timeout 30 sh -c "echo 1 >$MLXBUS/del_device"
+t_check "delete adapter 2 (vdpa3 on it)" timeout 30 sh -c "echo 2 >$MLXBUS/del_device"
+t_check "no vdpa device left" sh -c "! ls $VB 2>/dev/null | grep -q ."
+[ -n "$BG" ] && kill "$BG" 2>/dev/null
+BG=""
+t_check "unload virtio_vdpa and the client" rmmod virtio_vdpa virtio_net mlx5_shim_vdpa
+t_check "vdpa unloads (no reference left)" rmmod vdpa
+t_done
