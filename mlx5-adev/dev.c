@@ -25,9 +25,16 @@ DEFINE_IDA(mlx5_shim_adev_ida);
 
 /* ---- the table of auxiliary device kinds ---------------------------------------- */
 
+/*
+ * The eth device stays in both eswitch modes: in switchdev mode its netdev takes the role
+ * of the uplink representor (the eth client changes its "profile" on the mode change
+ * event) and keeps its ifindex, namespace, addresses and traffic, as mainline's since
+ * 7a9fb35e8c3a ("net/mlx5e: Do not reload ethernet ports when changing eswitch mode",
+ * v5.13). The eth-rep device then holds only the SF (vport) representors.
+ */
 static bool is_eth_supported(const struct mlx5_shim_func *func)
 {
-	return (func->caps & MLX5_SHIM_CAP_ETH) && func->esw_mode == MLX5_SHIM_ESW_LEGACY;
+	return func->caps & MLX5_SHIM_CAP_ETH;
 }
 
 static bool is_eth_rep_supported(const struct mlx5_shim_func *func)
@@ -305,6 +312,7 @@ void mlx5_shim_func_init(struct mlx5_shim_func *func, struct device *device, u64
 	func->link_up = true;
 	func->disable_all = true;	/* until bound */
 	spin_lock_init(&func->ep_lock);
+	mutex_init(&func->rep_lock);
 	BLOCKING_INIT_NOTIFIER_HEAD(&func->nh);
 }
 

@@ -129,6 +129,33 @@ int mlx5_shim_lag_peer(struct mlx5_shim_adev *madev, char *buf, size_t size);
 struct mlx5_shim_func *mlx5_shim_sf_load(struct mlx5_shim_adev *sf);
 void mlx5_shim_sf_unload(struct mlx5_shim_func *func);
 
+/* an eswitch vport: an active SF of a port in switchdev mode; eswitch.c */
+struct mlx5_shim_vport;
+
+/**
+ * struct mlx5_shim_rep_ops - a representor driver's callbacks, as mlx5's
+ *			      &struct mlx5_eswitch_rep_ops
+ * @load: give @vport a representor; return the driver's state for it or an ERR_PTR()
+ * @unload: remove the representor @load made; @priv is what it returned
+ * @link: the vport's other end (the SF's own netdev) attached to the wire (@up) or left it
+ *
+ * Called in process context, serialized by the core; they may take RTNL.
+ */
+struct mlx5_shim_rep_ops {
+	void *(*load)(struct mlx5_shim_vport *vport, void *ctx);
+	void (*unload)(struct mlx5_shim_vport *vport, void *priv);
+	void (*link)(struct mlx5_shim_vport *vport, void *priv, bool up);
+};
+
+int mlx5_shim_eswitch_register_vport_reps(struct mlx5_shim_adev *madev,
+					  const struct mlx5_shim_rep_ops *ops, void *ctx);
+void mlx5_shim_eswitch_unregister_vport_reps(struct mlx5_shim_adev *madev);
+u32 mlx5_shim_vport_sfnum(const struct mlx5_shim_vport *vport);
+bool mlx5_shim_vport_peer_attached(struct mlx5_shim_vport *vport);
+int mlx5_shim_vport_wire_attach(struct mlx5_shim_vport *vport, mlx5_shim_rx_t rx, void *ctx);
+void mlx5_shim_vport_wire_detach(struct mlx5_shim_vport *vport);
+int mlx5_shim_vport_wire_xmit(struct mlx5_shim_vport *vport, struct sk_buff *skb);
+
 /**
  * struct mlx5_shim_dellink - a client's netdevs, for the core's batched teardown of SFs
  * @dellink: queue the client's netdevs on @head with unregister_netdevice_queue(), as

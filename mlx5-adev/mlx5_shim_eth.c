@@ -2,20 +2,35 @@
 /*
  * mlx5_shim_eth: Ethernet client of mlx5_shim_core.
  *
- * Binds mlx5_shim_core.eth.<id> (a NIC netdev) and mlx5_shim_core.eth-rep.<id> (the
- * port's uplink representor, switchdev mode). Frames transmitted on a port leave on the
- * simulated wire and arrive on the peer port's netdev; carrier follows link events.
+ * Binds mlx5_shim_core.eth.<id> (a NIC netdev) and mlx5_shim_core.eth-rep.<id> (switchdev
+ * mode). Frames transmitted on a port leave on the simulated wire and arrive on the peer
+ * port's netdev; carrier follows link events.
+ *
+ * A port's netdev is created once, by the eth device, and kept across eswitch mode changes:
+ * in switchdev mode it is the uplink representor (phys_port_name "p<port>", the adapter's
+ * switch id), as mainline's mlx5e_vport_uplink_rep_load() takes over the uplink netdev with
+ * mlx5e_netdev_change_profile() since 7a9fb35e8c3a ("net/mlx5e: Do not reload ethernet
+ * ports when changing eswitch mode", v5.13). Its ifindex, namespace, addresses and traffic
+ * stay; here the profile change is the mode change event.
+ *
+ * The eth-rep device (switchdev mode) registers the port's SF representors, as
+ * mlx5e_vport_rep_load() does: one netdev per active SF, phys_port_name "pf<port>sf<sfnum>",
+ * the uplink's switch id, and the two ends of a wire with the SF's own netdev: what one sends
+ * the other receives, and both have carrier while both exist.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/atomic.h>
 #include <linux/auxiliary_bus.h>
+#include <linux/err.h>
 #include <linux/etherdevice.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
 #include <linux/netdevice.h>
 #include <linux/rtnetlink.h>
+#include <linux/slab.h>
+#include <linux/string.h>
 
 #include "mlx5_shim.h"
 
@@ -39,7 +54,9 @@ struct mlx5_shim_eth {
 	struct mlx5_shim_dellink dl;	/* registered while @netdev is */
 	struct mutex lock;		/* carrier updates; see above */
 	bool wired;
-	bool rep;
+	bool rep;			/* uplink in switchdev mode or SF representor */
+	struct mlx5_shim_vport *vport;	/* an SF representor's vport */
+	bool vport_up;			/* under @lock: the SF's netdev is on the vport's wire */
 	bool unregistered;		/* see above */
 	atomic64_t tx_packets, tx_bytes, tx_dropped;
 	atomic64_t rx_packets, rx_bytes, rx_dropped;
@@ -65,14 +82,24 @@ static void mlx5_shim_eth_update_carrier(struct mlx5_shim_eth *eth, bool link_up
 		netif_carrier_off(eth->netdev);
 }
 
+/* the link: the port's, or for an SF representor whether the SF's netdev is on the wire */
+static bool mlx5_shim_eth_link_up(struct mlx5_shim_eth *eth)
+{
+	struct mlx5_shim_caps caps;
+
+	lockdep_assert_held(&eth->lock);
+	if (eth->vport)
+		return eth->vport_up;
+	mlx5_shim_query_caps(eth->madev, &caps);
+	return caps.link_up;
+}
+
 static int mlx5_shim_eth_open(struct net_device *netdev)
 {
 	struct mlx5_shim_eth *eth = netdev_to_eth(netdev);
-	struct mlx5_shim_caps caps;
 
 	mutex_lock(&eth->lock);
-	mlx5_shim_query_caps(eth->madev, &caps);
-	mlx5_shim_eth_update_carrier(eth, caps.link_up);
+	mlx5_shim_eth_update_carrier(eth, mlx5_shim_eth_link_up(eth));
 	mutex_unlock(&eth->lock);
 	netif_start_queue(netdev);
 	return 0;
@@ -90,7 +117,8 @@ static netdev_tx_t mlx5_shim_eth_xmit(struct sk_buff *skb, struct net_device *ne
 	unsigned int len = skb->len;
 
 	skb_tx_timestamp(skb);
-	if (mlx5_shim_wire_xmit(eth->madev, skb)) {
+	if (eth->vport ? mlx5_shim_vport_wire_xmit(eth->vport, skb) :
+			 mlx5_shim_wire_xmit(eth->madev, skb)) {
 		atomic64_inc(&eth->tx_dropped);
 	} else {
 		atomic64_inc(&eth->tx_packets);
@@ -133,15 +161,38 @@ static void mlx5_shim_eth_get_stats64(struct net_device *netdev,
 	stats->rx_dropped = atomic64_read(&eth->rx_dropped);
 }
 
-/* representors name their port, as mainline's uplink representor does ("p0") */
+/*
+ * Representors name their port, as mainline's do: "p0" for the uplink, "pf0sf5" for SF 5
+ * of PF 0 (mlx5e_rep_get_phys_port_name()).
+ */
 static int mlx5_shim_eth_get_phys_port_name(struct net_device *netdev, char *buf, size_t len)
 {
 	struct mlx5_shim_eth *eth = netdev_to_eth(netdev);
+	int n;
 
-	if (!eth->rep)
+	if (!READ_ONCE(eth->rep))
 		return -EOPNOTSUPP;
-	if (snprintf(buf, len, "p%u", eth->madev->port) >= len)
+	if (eth->vport)
+		n = snprintf(buf, len, "pf%usf%u", eth->madev->port,
+			     mlx5_shim_vport_sfnum(eth->vport));
+	else
+		n = snprintf(buf, len, "p%u", eth->madev->port);
+	if (n >= len)
 		return -EOPNOTSUPP;
+	return 0;
+}
+
+/* the switch id of representors: the adapter's system image GUID, as mlx5's */
+static int mlx5_shim_eth_get_port_parent_id(struct net_device *netdev,
+					    struct netdev_phys_item_id *ppid)
+{
+	struct mlx5_shim_eth *eth = netdev_to_eth(netdev);
+	u64 guid = eth->madev->guid;
+
+	if (!READ_ONCE(eth->rep))
+		return -EOPNOTSUPP;
+	ppid->id_len = sizeof(guid);
+	memcpy(ppid->id, &guid, sizeof(guid));
 	return 0;
 }
 
@@ -151,6 +202,7 @@ static const struct net_device_ops mlx5_shim_eth_netdev_ops = {
 	.ndo_start_xmit = mlx5_shim_eth_xmit,
 	.ndo_get_stats64 = mlx5_shim_eth_get_stats64,
 	.ndo_get_phys_port_name = mlx5_shim_eth_get_phys_port_name,
+	.ndo_get_port_parent_id = mlx5_shim_eth_get_port_parent_id,
 	.ndo_set_mac_address = eth_mac_addr,
 	.ndo_validate_addr = eth_validate_addr,
 };
@@ -161,6 +213,13 @@ static int mlx5_shim_eth_event(struct notifier_block *nb, unsigned long event, v
 	const struct mlx5_shim_caps *caps = data;
 
 	switch (event) {
+	case MLX5_SHIM_EVENT_MODE_CHANGE:
+		/* the uplink netdev changes profile; it is not recreated */
+		mutex_lock(&eth->lock);
+		if (!eth->madev->is_sf)
+			WRITE_ONCE(eth->rep, caps->esw_mode == MLX5_SHIM_ESW_SWITCHDEV);
+		mutex_unlock(&eth->lock);
+		break;
 	case MLX5_SHIM_EVENT_LINK_UP:
 	case MLX5_SHIM_EVENT_LINK_DOWN:
 		mutex_lock(&eth->lock);
@@ -238,8 +297,12 @@ static void mlx5_shim_eth_dellink(struct mlx5_shim_dellink *dl, struct list_head
 	struct mlx5_shim_eth *eth = container_of(dl, struct mlx5_shim_eth, dl);
 
 	ASSERT_RTNL();
-	/* a wired netdev goes in remove(), after its receiver (a grace period of its own) */
-	if (eth->wired || eth->unregistered)
+	/*
+	 * A port's wired netdev goes in remove(), after its receiver (a grace period of its
+	 * own). An SF's is batched all the same: a frame its representor sends meanwhile finds
+	 * it closed (dev_forward_skb() drops it), and remove() detaches before freeing it.
+	 */
+	if ((eth->wired && !eth->madev->is_sf) || eth->unregistered)
 		return;
 	mutex_lock(&eth->lock);
 	eth->unregistered = true;	/* no carrier updates from here on */
@@ -261,6 +324,92 @@ static void mlx5_shim_eth_destroy_netdev(struct mlx5_shim_eth *eth)
 	eth->netdev = NULL;
 }
 
+/* ---- SF representors, as mlx5e_vport_rep_load() / mlx5e_vport_rep_unload() ---------- */
+
+static void *mlx5_shim_eth_rep_load(struct mlx5_shim_vport *vport, void *ctx)
+{
+	struct mlx5_shim_eth *uplink = ctx;	/* the eth-rep device's */
+	struct mlx5_shim_adev *madev = uplink->madev;
+	struct mlx5_shim_eth_priv *priv;
+	struct net_device *netdev;
+	struct mlx5_shim_eth *eth;
+	char name[IFNAMSIZ];
+	int err;
+
+	eth = kzalloc(sizeof(*eth), GFP_KERNEL);
+	if (!eth)
+		return ERR_PTR(-ENOMEM);
+	eth->madev = madev;
+	eth->vport = vport;
+	eth->rep = true;
+	mutex_init(&eth->lock);
+
+	if (snprintf(name, IFNAMSIZ, "mlx5s%up%upf%usf%u", madev->adapter, madev->port,
+		     madev->port, mlx5_shim_vport_sfnum(vport)) >= IFNAMSIZ)
+		strscpy(name, "eth%d", IFNAMSIZ);
+	netdev = alloc_netdev(sizeof(*priv), name, NET_NAME_PREDICTABLE, ether_setup);
+	if (!netdev) {
+		err = -ENOMEM;
+		goto err_free_eth;
+	}
+	priv = netdev_priv(netdev);
+	priv->eth = eth;
+	eth->netdev = netdev;
+	SET_NETDEV_DEV(netdev, &madev->adev.dev);
+	netdev->netdev_ops = &mlx5_shim_eth_netdev_ops;
+	eth_hw_addr_random(netdev);
+	netif_carrier_off(netdev);
+
+	err = register_netdev(netdev);
+	if (err)
+		goto err_free_netdev;
+	err = mlx5_shim_vport_wire_attach(vport, mlx5_shim_eth_rx, eth);
+	if (err)
+		goto err_unregister_netdev;
+	mutex_lock(&eth->lock);
+	eth->wired = true;
+	eth->vport_up = mlx5_shim_vport_peer_attached(vport);
+	mlx5_shim_eth_update_carrier(eth, eth->vport_up);
+	mutex_unlock(&eth->lock);
+	return eth;
+
+err_unregister_netdev:
+	unregister_netdev(netdev);
+err_free_netdev:
+	free_netdev(netdev);
+err_free_eth:
+	mutex_destroy(&eth->lock);
+	kfree(eth);
+	return ERR_PTR(err);
+}
+
+static void mlx5_shim_eth_rep_unload(struct mlx5_shim_vport *vport, void *priv)
+{
+	struct mlx5_shim_eth *eth = priv;
+
+	mlx5_shim_vport_wire_detach(vport);
+	unregister_netdev(eth->netdev);
+	free_netdev(eth->netdev);
+	mutex_destroy(&eth->lock);
+	kfree(eth);
+}
+
+static void mlx5_shim_eth_rep_link(struct mlx5_shim_vport *vport, void *priv, bool up)
+{
+	struct mlx5_shim_eth *eth = priv;
+
+	mutex_lock(&eth->lock);
+	eth->vport_up = up;
+	mlx5_shim_eth_update_carrier(eth, up);
+	mutex_unlock(&eth->lock);
+}
+
+static const struct mlx5_shim_rep_ops mlx5_shim_eth_rep_ops = {
+	.load = mlx5_shim_eth_rep_load,
+	.unload = mlx5_shim_eth_rep_unload,
+	.link = mlx5_shim_eth_rep_link,
+};
+
 static int mlx5_shim_eth_probe(struct auxiliary_device *adev,
 			       const struct auxiliary_device_id *id)
 {
@@ -273,10 +422,16 @@ static int mlx5_shim_eth_probe(struct auxiliary_device *adev,
 	if (!eth)
 		return -ENOMEM;
 	eth->madev = madev;
-	eth->rep = madev->kind == MLX5_SHIM_ADEV_ETH_REP;
 	eth->dl.dellink = mlx5_shim_eth_dellink;
 	mutex_init(&eth->lock);
 	auxiliary_set_drvdata(adev, eth);
+	if (madev->kind == MLX5_SHIM_ADEV_ETH_REP) {
+		/* the uplink netdev is the eth device's; this one holds the SF representors */
+		err = mlx5_shim_eswitch_register_vport_reps(madev, &mlx5_shim_eth_rep_ops, eth);
+		if (err)
+			goto err_free_eth;
+		return 0;
+	}
 
 	if (!madev->is_sf || sf_netdev) {
 		err = mlx5_shim_eth_create_netdev(eth);
@@ -291,6 +446,7 @@ static int mlx5_shim_eth_probe(struct auxiliary_device *adev,
 	/* after registering: an event from here on comes after this update */
 	mutex_lock(&eth->lock);
 	mlx5_shim_query_caps(madev, &caps);
+	WRITE_ONCE(eth->rep, !madev->is_sf && caps.esw_mode == MLX5_SHIM_ESW_SWITCHDEV);
 	mlx5_shim_eth_update_carrier(eth, caps.link_up);
 	mutex_unlock(&eth->lock);
 	return 0;
@@ -307,8 +463,13 @@ static void mlx5_shim_eth_remove(struct auxiliary_device *adev)
 {
 	struct mlx5_shim_eth *eth = auxiliary_get_drvdata(adev);
 
+	if (eth->madev->kind == MLX5_SHIM_ADEV_ETH_REP) {
+		mlx5_shim_eswitch_unregister_vport_reps(eth->madev);
+		goto out_free;
+	}
 	mlx5_shim_unregister_notifier(eth->madev, &eth->nb);
 	mlx5_shim_eth_destroy_netdev(eth);
+out_free:
 	mutex_destroy(&eth->lock);
 	kfree(eth);
 }
@@ -330,13 +491,11 @@ static int mlx5_shim_eth_suspend(struct auxiliary_device *adev, pm_message_t sta
 static int mlx5_shim_eth_resume(struct auxiliary_device *adev)
 {
 	struct mlx5_shim_eth *eth = auxiliary_get_drvdata(adev);
-	struct mlx5_shim_caps caps;
 
 	if (eth->netdev) {
 		netif_device_attach(eth->netdev);
 		mutex_lock(&eth->lock);
-		mlx5_shim_query_caps(eth->madev, &caps);
-		mlx5_shim_eth_update_carrier(eth, caps.link_up);
+		mlx5_shim_eth_update_carrier(eth, mlx5_shim_eth_link_up(eth));
 		mutex_unlock(&eth->lock);
 	}
 	return 0;

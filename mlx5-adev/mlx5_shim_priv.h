@@ -44,6 +44,23 @@ struct mlx5_shim_wire_ep {
 struct mlx5_shim_port;
 
 /*
+ * An eswitch vport: one per SF device of a port (it lives and dies with it), the SF end and
+ * the representor end of the SF's wire. @loaded, @enabled, @priv and @sf_func are under the
+ * port function's @rep_lock; @ep_lock guards the writers of the two endpoints.
+ */
+struct mlx5_shim_vport {
+	struct mlx5_shim_port *port;
+	u32 sfnum;
+	bool enabled;			/* the SF is active */
+	bool loaded;			/* its representor exists */
+	void *priv;			/* the representor driver's, from load */
+	struct mlx5_shim_func *sf_func;	/* the SF's function, while its driver has one */
+	spinlock_t ep_lock;		/* writers of @sf_ep and @rep_ep */
+	struct mlx5_shim_wire_ep __rcu *sf_ep;
+	struct mlx5_shim_wire_ep __rcu *rep_ep;
+};
+
+/*
  * A function: a port ("PCI function") or a sub-function. @lock serializes its set of
  * auxiliary devices (rescan, attach/detach) and its state; clients' callbacks run
  * under it, so the services clients call never take it.
@@ -69,6 +86,10 @@ struct mlx5_shim_func {
 	bool is_sf;
 	u8 mac[ETH_ALEN];
 	struct mlx5_shim_func *peer;	/* other end of the wire */
+	struct mlx5_shim_vport *vport;	/* an SF's: the other end of its wire is a representor */
+	struct mutex rep_lock;		/* a port's: the representor driver and its vports */
+	const struct mlx5_shim_rep_ops *rep_ops;
+	void *rep_ctx;
 	spinlock_t ep_lock;		/* writers of @ep */
 	struct mlx5_shim_wire_ep __rcu *ep;
 	struct blocking_notifier_head nh;
@@ -118,6 +139,12 @@ struct mlx5_shim_adapter {
 	struct mlx5_shim_port ports[];
 };
 
+/* an SF device and its vport, which share a life */
+struct mlx5_shim_sf_dev {
+	struct mlx5_shim_adev madev;
+	struct mlx5_shim_vport vport;
+};
+
 static inline struct mlx5_shim_port *to_mlx5_shim_port(struct device *dev)
 {
 	return container_of(dev, struct mlx5_shim_port, dev);
@@ -155,6 +182,14 @@ int mlx5_shim_eswitch_parse_mode(const char *name);
 const char *mlx5_shim_eswitch_mode_name(enum mlx5_shim_esw_mode mode);
 int mlx5_shim_eswitch_mode_set_locked(struct mlx5_shim_func *func,
 				      enum mlx5_shim_esw_mode mode);
+void mlx5_shim_eswitch_vport_init(struct mlx5_shim_vport *vport, struct mlx5_shim_port *port,
+				  u32 sfnum);
+void mlx5_shim_eswitch_vport_enable(struct mlx5_shim_vport *vport);
+void mlx5_shim_eswitch_vport_disable(struct mlx5_shim_vport *vport);
+void mlx5_shim_eswitch_vport_set_sf(struct mlx5_shim_vport *vport, struct mlx5_shim_func *func);
+int mlx5_shim_vport_sf_attach(struct mlx5_shim_vport *vport, mlx5_shim_rx_t rx, void *ctx);
+void mlx5_shim_vport_sf_detach(struct mlx5_shim_vport *vport);
+int mlx5_shim_vport_sf_xmit(struct mlx5_shim_vport *vport, struct sk_buff *skb);
 
 /* lag.c */
 int mlx5_shim_lag_lookup(const struct mlx5_shim_lag_match *m, char *buf, size_t size);
@@ -219,6 +254,12 @@ int mlx5_shim_devlink_sf_port_fn_state_set(struct devlink_port *dl_port,
 					   struct netlink_ext_ack *extack);
 void mlx5_shim_devlink_sf_ports_del_all(struct mlx5_shim_port *port);
 #endif
+
+/* wire.c */
+int mlx5_shim_wire_ep_attach(spinlock_t *lock, struct mlx5_shim_wire_ep __rcu **slot,
+			     mlx5_shim_rx_t rx, void *ctx);
+void mlx5_shim_wire_ep_detach(spinlock_t *lock, struct mlx5_shim_wire_ep __rcu **slot);
+int mlx5_shim_wire_ep_deliver(struct mlx5_shim_wire_ep __rcu **slot, struct sk_buff *skb);
 
 /* debugfs.c */
 void mlx5_shim_debugfs_init(void);

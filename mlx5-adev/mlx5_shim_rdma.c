@@ -315,19 +315,17 @@ static const struct ib_device_ops mlx5_shim_ib_ops = {
 /*
  * Is @ndev the port's netdev? Its parent is the auxiliary device of the same function (a
  * sibling of ours: every child of a function's device is one of its auxiliary devices) of
- * the Ethernet kind that goes with ours: eth for rdma, the uplink representor for rdma-rep.
+ * the eth kind, for rdma and rdma-rep alike: in switchdev mode the eth device's netdev is
+ * the uplink representor (the eth-rep device holds only the SF representors).
  */
 static bool mlx5_shim_ib_is_port_netdev(struct mlx5_shim_ib *ib, struct net_device *ndev)
 {
 	struct device *parent = ndev->dev.parent;
-	enum mlx5_shim_adev_kind eth_kind;
 
 	if (!parent || parent->bus != ib->madev->adev.dev.bus ||
 	    parent->parent != ib->madev->adev.dev.parent)
 		return false;
-	eth_kind = ib->madev->kind == MLX5_SHIM_ADEV_RDMA_REP ? MLX5_SHIM_ADEV_ETH_REP :
-								MLX5_SHIM_ADEV_ETH;
-	return to_mlx5_shim_adev(to_auxiliary_dev(parent))->kind == eth_kind;
+	return to_mlx5_shim_adev(to_auxiliary_dev(parent))->kind == MLX5_SHIM_ADEV_ETH;
 }
 
 static void mlx5_shim_ib_set_netdev(struct mlx5_shim_ib *ib, struct net_device *ndev)

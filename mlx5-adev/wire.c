@@ -2,7 +2,8 @@
 /*
  * mlx5_shim_core: the simulated wire between the two ports of a pair (ports 0 and 1, 2 and
  * 3 of an adapter). A client's netdev attaches as the receiving end of its port and
- * transmits towards the peer port (namespace MLX5_SHIM).
+ * transmits towards the peer port (namespace MLX5_SHIM). An SF's wire leads to its
+ * representor instead (the vport's, eswitch.c).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -15,36 +16,79 @@
 
 #include "mlx5_shim_priv.h"
 
-/**
- * mlx5_shim_wire_attach() - become the receiving end of a port's wire
- * @madev: an eth or eth-rep device of a port, bound to the caller
- * @rx: called for every frame the peer port transmits (softirq, under RCU)
- * @ctx: passed to @rx
- *
- * Return: 0; -ENOLINK when the function has no wire (single-port adapters,
- * sub-functions); -EBUSY when another endpoint is attached.
- */
-int mlx5_shim_wire_attach(struct mlx5_shim_adev *madev, mlx5_shim_rx_t rx, void *ctx)
+/* Put an endpoint into @slot; -EBUSY when one is there. */
+int mlx5_shim_wire_ep_attach(spinlock_t *lock, struct mlx5_shim_wire_ep __rcu **slot,
+			     mlx5_shim_rx_t rx, void *ctx)
 {
-	struct mlx5_shim_func *func = madev->func;
 	struct mlx5_shim_wire_ep *ep;
 
-	if (!func->peer)
-		return -ENOLINK;
 	ep = kzalloc(sizeof(*ep), GFP_KERNEL);
 	if (!ep)
 		return -ENOMEM;
 	ep->rx = rx;
 	ep->ctx = ctx;
-	spin_lock(&func->ep_lock);
-	if (rcu_access_pointer(func->ep)) {
-		spin_unlock(&func->ep_lock);
+	spin_lock(lock);
+	if (rcu_access_pointer(*slot)) {
+		spin_unlock(lock);
 		kfree(ep);
 		return -EBUSY;
 	}
-	rcu_assign_pointer(func->ep, ep);
-	spin_unlock(&func->ep_lock);
+	rcu_assign_pointer(*slot, ep);
+	spin_unlock(lock);
 	return 0;
+}
+
+/* Empty @slot and free its endpoint after the receivers in flight; sleeps. */
+void mlx5_shim_wire_ep_detach(spinlock_t *lock, struct mlx5_shim_wire_ep __rcu **slot)
+{
+	struct mlx5_shim_wire_ep *ep;
+
+	spin_lock(lock);
+	ep = rcu_dereference_protected(*slot, lockdep_is_held(lock));
+	RCU_INIT_POINTER(*slot, NULL);
+	spin_unlock(lock);
+	if (!ep)
+		return;
+	synchronize_rcu();
+	kfree(ep);
+}
+
+/* Hand @skb to the endpoint in @slot; 0, or -ENOLINK when there is none. */
+int mlx5_shim_wire_ep_deliver(struct mlx5_shim_wire_ep __rcu **slot, struct sk_buff *skb)
+{
+	struct mlx5_shim_wire_ep *ep;
+	int err = -ENOLINK;
+
+	rcu_read_lock();
+	ep = rcu_dereference(*slot);
+	if (ep) {
+		ep->rx(ep->ctx, skb);
+		err = 0;
+	}
+	rcu_read_unlock();
+	return err;
+}
+
+/**
+ * mlx5_shim_wire_attach() - become the receiving end of a function's wire
+ * @madev: an eth device of a port or of an SF, bound to the caller
+ * @rx: called for every frame the other end transmits (softirq, under RCU)
+ * @ctx: passed to @rx
+ *
+ * A port's wire leads to its peer port; an SF's to its representor (switchdev mode).
+ *
+ * Return: 0; -ENOLINK when the function has no wire (single-port adapters); -EBUSY when
+ * another endpoint is attached.
+ */
+int mlx5_shim_wire_attach(struct mlx5_shim_adev *madev, mlx5_shim_rx_t rx, void *ctx)
+{
+	struct mlx5_shim_func *func = madev->func;
+
+	if (func->vport)
+		return mlx5_shim_vport_sf_attach(func->vport, rx, ctx);
+	if (!func->peer)
+		return -ENOLINK;
+	return mlx5_shim_wire_ep_attach(&func->ep_lock, &func->ep, rx, ctx);
 }
 EXPORT_SYMBOL_NS_GPL(mlx5_shim_wire_attach, "MLX5_SHIM");
 ALLOW_ERROR_INJECTION(mlx5_shim_wire_attach, ERRNO);
@@ -58,44 +102,33 @@ ALLOW_ERROR_INJECTION(mlx5_shim_wire_attach, ERRNO);
 void mlx5_shim_wire_detach(struct mlx5_shim_adev *madev)
 {
 	struct mlx5_shim_func *func = madev->func;
-	struct mlx5_shim_wire_ep *ep;
 
-	spin_lock(&func->ep_lock);
-	ep = rcu_dereference_protected(func->ep, lockdep_is_held(&func->ep_lock));
-	RCU_INIT_POINTER(func->ep, NULL);
-	spin_unlock(&func->ep_lock);
-	if (!ep)
-		return;
-	synchronize_rcu();
-	kfree(ep);
+	if (func->vport)
+		mlx5_shim_vport_sf_detach(func->vport);
+	else
+		mlx5_shim_wire_ep_detach(&func->ep_lock, &func->ep);
 }
 EXPORT_SYMBOL_NS_GPL(mlx5_shim_wire_detach, "MLX5_SHIM");
 
 /**
- * mlx5_shim_wire_xmit() - put a frame on the wire towards the peer port
- * @madev: an eth or eth-rep device of a port
+ * mlx5_shim_wire_xmit() - put a frame on the wire towards the other end
+ * @madev: an eth device of a port or of an SF
  * @skb: the frame; always consumed
  *
  * Context: softirq or process context with BHs disabled (ndo_start_xmit).
- * Return: 0 when the peer's endpoint took the frame, -ENOLINK when there is no peer,
+ * Return: 0 when the other end took the frame, -ENOLINK when there is no other end,
  * no endpoint on it, or either link is down.
  */
 int mlx5_shim_wire_xmit(struct mlx5_shim_adev *madev, struct sk_buff *skb)
 {
 	struct mlx5_shim_func *func = madev->func;
 	struct mlx5_shim_func *peer = func->peer;
-	struct mlx5_shim_wire_ep *ep;
 	int err = -ENOLINK;
 
-	rcu_read_lock();
-	if (peer && READ_ONCE(func->link_up) && READ_ONCE(peer->link_up)) {
-		ep = rcu_dereference(peer->ep);
-		if (ep) {
-			ep->rx(ep->ctx, skb);
-			err = 0;
-		}
-	}
-	rcu_read_unlock();
+	if (func->vport)
+		err = mlx5_shim_vport_sf_xmit(func->vport, skb);
+	else if (peer && READ_ONCE(func->link_up) && READ_ONCE(peer->link_up))
+		err = mlx5_shim_wire_ep_deliver(&peer->ep, skb);
 	if (err)
 		kfree_skb(skb);
 	return err;

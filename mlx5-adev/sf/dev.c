@@ -113,13 +113,19 @@ static void mlx5_shim_sf_release(struct device *dev)
 	struct mlx5_shim_adev *madev = to_mlx5_shim_adev(to_auxiliary_dev(dev));
 
 	ida_free(&mlx5_shim_adev_ida, madev->adev.id);
-	kfree(madev);
+	kfree(container_of(madev, struct mlx5_shim_sf_dev, madev));
 	mlx5_shim_obj_put();
 }
 
+/*
+ * Add an SF device and enable its vport: in switchdev mode the SF gets a representor on
+ * the port (eswitch.c) before its device is added, so that its netdev finds its wire's
+ * other end there.
+ */
 int mlx5_shim_sf_add(struct mlx5_shim_port *port, u32 sfnum)
 {
 	struct mlx5_shim_adev *madev;
+	struct mlx5_shim_sf_dev *sf;
 	int err;
 
 	mutex_lock(&port->sf_lock);
@@ -132,11 +138,13 @@ int mlx5_shim_sf_add(struct mlx5_shim_port *port, u32 sfnum)
 		goto err_unlock;
 	}
 
-	madev = kzalloc(sizeof(*madev), GFP_KERNEL);
-	if (!madev) {
+	sf = kzalloc(sizeof(*sf), GFP_KERNEL);
+	if (!sf) {
 		err = -ENOMEM;
 		goto err_unlock;
 	}
+	madev = &sf->madev;
+	mlx5_shim_eswitch_vport_init(&sf->vport, port, sfnum);
 	mlx5_shim_obj_get();	/* put by the release, or below */
 	mlx5_shim_fill_adev(madev, &port->func);
 	madev->kind = MLX5_SHIM_ADEV_SF;
@@ -159,14 +167,16 @@ int mlx5_shim_sf_add(struct mlx5_shim_port *port, u32 sfnum)
 	err = xa_err(xa_store(&port->sfs, sfnum, madev, GFP_KERNEL));
 	if (err)
 		goto err_uninit_adev;
+	mlx5_shim_eswitch_vport_enable(&sf->vport);
 	err = auxiliary_device_add(&madev->adev);
 	if (err)
-		goto err_erase_sf;
+		goto err_disable_vport;
 	port->num_sfs++;
 	mutex_unlock(&port->sf_lock);
 	return 0;
 
-err_erase_sf:
+err_disable_vport:
+	mlx5_shim_eswitch_vport_disable(&sf->vport);
 	xa_erase(&port->sfs, sfnum);
 err_uninit_adev:
 	auxiliary_device_uninit(&madev->adev);
@@ -175,7 +185,7 @@ err_uninit_adev:
 err_free_id:
 	ida_free(&mlx5_shim_adev_ida, madev->adev.id);
 err_free_madev:
-	kfree(madev);
+	kfree(sf);
 	mlx5_shim_obj_put();
 err_unlock:
 	mutex_unlock(&port->sf_lock);
@@ -185,6 +195,9 @@ err_unlock:
 static void mlx5_shim_sf_del_locked(struct mlx5_shim_port *port, struct mlx5_shim_adev *madev)
 {
 	lockdep_assert_held(&port->sf_lock);
+	/* the representor goes first, as mlx5 disables the vport before the SF's HCA */
+	mlx5_shim_eswitch_vport_disable(&container_of(madev, struct mlx5_shim_sf_dev,
+						      madev)->vport);
 	xa_erase(&port->sfs, madev->sfnum);
 	port->num_sfs--;
 	mlx5_shim_del_adev(madev);

@@ -41,6 +41,7 @@ struct mlx5_shim_func *mlx5_shim_sf_load(struct mlx5_shim_adev *sf)
 	func->is_sf = true;
 	func->sfnum = sf->sfnum;
 	func->pf = sf->func->pf;
+	func->vport = &container_of(sf, struct mlx5_shim_sf_dev, madev)->vport;
 	eth_random_addr(func->mac);
 
 	err = ida_alloc(&mlx5_shim_adev_ida, GFP_KERNEL);
@@ -48,6 +49,8 @@ struct mlx5_shim_func *mlx5_shim_sf_load(struct mlx5_shim_adev *sf)
 		goto err_free_func;
 	func->adev_idx = err;
 
+	/* its link: whether its wire has a representor end */
+	mlx5_shim_eswitch_vport_set_sf(func->vport, func);
 	mutex_lock(&func->lock);
 	func->disable_all = false;
 	err = mlx5_shim_rescan_locked(func);
@@ -55,10 +58,11 @@ struct mlx5_shim_func *mlx5_shim_sf_load(struct mlx5_shim_adev *sf)
 		mlx5_shim_disable_all_locked(func);
 	mutex_unlock(&func->lock);
 	if (err)
-		goto err_free_idx;
+		goto err_clear_sf;
 	return func;
 
-err_free_idx:
+err_clear_sf:
+	mlx5_shim_eswitch_vport_set_sf(func->vport, NULL);
 	ida_free(&mlx5_shim_adev_ida, func->adev_idx);
 err_free_func:
 	mutex_destroy(&func->lock);
@@ -76,6 +80,7 @@ void mlx5_shim_sf_unload(struct mlx5_shim_func *func)
 	mutex_lock(&func->lock);
 	mlx5_shim_disable_all_locked(func);
 	mutex_unlock(&func->lock);
+	mlx5_shim_eswitch_vport_set_sf(func->vport, NULL);
 	ida_free(&mlx5_shim_adev_ida, func->adev_idx);
 	mutex_destroy(&func->lock);
 	kfree(func);

@@ -75,11 +75,12 @@ t_check "caps: back to all" ctl $D/mlx5_shim1p0/caps eth,rdma,vnet
 t_eq "caps: port 0 devices again" "eth rdma vnet" "$(kinds mlx5_shim1p0)"
 t_eq "caps: the eth device was kept" "$e0" "$(adev mlx5_shim1p0 eth)"
 
-# eswitch mode: eth <-> eth-rep, rdma <-> rdma-rep, vnet stays
+# eswitch mode: eth stays (its netdev becomes the uplink representor), eth-rep comes,
+# rdma <-> rdma-rep, vnet stays
 v0=$(adev mlx5_shim1p0 vnet)
 ev=$(cat "$AB/$v0/vdpa_events")
 t_check "esw_mode: switchdev" ctl $D/mlx5_shim1p0/esw_mode switchdev
-t_eq "esw_mode: switchdev devices" "eth-rep rdma-rep vnet" "$(kinds mlx5_shim1p0)"
+t_eq "esw_mode: switchdev devices" "eth eth-rep rdma-rep vnet" "$(kinds mlx5_shim1p0)"
 t_eq "esw_mode: switchdev drivers" "mlx5_shim_eth mlx5_shim_rdma mlx5_shim_vdpa" "$(drivers mlx5_shim1p0)"
 t_eq "esw_mode: reads back" switchdev "$(cat $D/mlx5_shim1p0/esw_mode)"
 t_eq "esw_mode: rdma client reports rdma-rep" rdma-rep "$(cat "$AB/$(adev mlx5_shim1p0 rdma-rep)/rdma_mode")"

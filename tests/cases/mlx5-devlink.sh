@@ -35,11 +35,11 @@ t_eq "legacy devices" eth "$(kinds mlx5_shim1p0)"
 t_check "devlink dev eswitch set mode switchdev" devlink dev eswitch set mlx5_shim/mlx5_shim1p0 mode switchdev
 t_eq "eswitch mode: switchdev" switchdev "$(mode mlx5_shim/mlx5_shim1p0)"
 t_eq "the debugfs knob agrees" switchdev "$(cat $D/mlx5_shim1p0/esw_mode)"
-t_eq "switchdev devices: the uplink representor" eth-rep "$(kinds mlx5_shim1p0)"
+t_eq "switchdev devices: eth kept, eth-rep added" "eth eth-rep" "$(kinds mlx5_shim1p0)"
 t_check "the representor's client binds" t_wait_for "$PB/mlx5_shim1p0/$(adev mlx5_shim1p0 eth-rep)/driver"
 t_eq "port 1 left alone" legacy "$(mode mlx5_shim/mlx5_shim1p1)"
 t_check "the same mode again: no error" devlink dev eswitch set mlx5_shim/mlx5_shim1p0 mode switchdev
-t_eq "still one representor" eth-rep "$(kinds mlx5_shim1p0)"
+t_eq "still one eth-rep device" "eth eth-rep" "$(kinds mlx5_shim1p0)"
 t_check_fails "mode on a missing instance fails" devlink dev eswitch set mlx5_shim/mlx5_shim9p0 mode legacy
 
 t_check "devlink dev eswitch set mode legacy" devlink dev eswitch set mlx5_shim/mlx5_shim1p0 mode legacy
