@@ -15,11 +15,8 @@ MODS="mlx5_shim_eth mlx5_shim_core"
 cleanup() { mlx5_cleanup 1; }
 trap cleanup EXIT
 
-[ -e /proc/self/ns/net ] || t_skip_case "no network namespaces (CONFIG_NET_NS)"
-command -v nsenter >/dev/null && command -v unshare >/dev/null ||
-	t_skip_case "busybox lacks nsenter/unshare"
 # without a working ping (tinyconfig), TCP SYN/RST probes (mlx5-common.inc)
-reach_init
+ns_init
 
 # link NSPID DEV: "ifindex flags" of DEV in the namespace, from ip's one-line output
 link() { nsenter -t "$1" -n ip -o link show dev "$2" 2>/dev/null | sed -n 's/^\([0-9]*\): [^ ]* <\([^>]*\)>.*/\1 \2/p'; }

@@ -19,10 +19,7 @@ stats() {
 		awk -v d="$2" '$1 == d { print $2, $3, $10, $11 }'
 }
 
-[ -e /proc/self/ns/net ] || t_skip_case "no network namespaces (CONFIG_NET_NS)"
-command -v nsenter >/dev/null && command -v unshare >/dev/null ||
-	t_skip_case "busybox lacks nsenter/unshare"
-reach_init
+ns_init
 # bg_traffic NSPID ADDR INTERVAL: keep sending until killed; sets BG
 bg_traffic() {
 	if [ $HAVE_PING = 1 ]; then

@@ -22,7 +22,6 @@ VB=/sys/bus/vdpa/devices
 
 have_kmod vdpa || t_skip_case "this kernel has no vdpa core (CONFIG_VDPA)"
 have_kmod virtio_vdpa || t_skip_case "this kernel has no virtio_vdpa (CONFIG_VIRTIO_VDPA)"
-[ -e /proc/self/ns/net ] || t_skip_case "no network namespaces (CONFIG_NET_NS)"
 
 # netdev VDPA: the netdev virtio_net made of vdpa device VDPA, or nothing
 netdev() { basename "$(ls -d $VB/"$1"/virtio*/net/* 2>/dev/null | head -n 1)" 2>/dev/null; }
@@ -39,7 +38,7 @@ wait_netdev() {
 ns_stats() {
 	nsenter -t "$1" -n cat /proc/net/dev | sed 's/:/ /' | awk -v d="$2" '$1 == d { print $3, $11 }'
 }
-reach_init
+ns_init
 
 t_check "load modules" mlx5_load mlx5_shim_core mlx5_shim_eth mlx5_shim_vdpa virtio_vdpa virtio_net
 t_check "create adapter 1 (ports=2, caps=vnet: no Ethernet netdevs)" \

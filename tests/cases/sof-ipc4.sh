@@ -179,15 +179,7 @@ t_check "capture from 16 points (192 bytes: 3 blocks)" compr-capture -d $dev -b 
 # init, 3 blocks of points, on close 4 blocks of info (196 bytes), 16 removes, delete
 t_eq "IPCs of that capture" $((tx + 1 + 3 + 4 + 16 + 1)) "$(sof_stat 0 tx)"
 
-rm -f /tmp/sof-release
-compr-capture -d $dev -b 8192 -p $D/probe_points -w "5,1,0,9,1,2" -i 5,9 -H /tmp/sof-release \
-	>/tmp/sof-cap 2>&1 &
-cap=$!
-n=100
-while ! grep -q "^compr-capture: ok" /tmp/sof-cap && [ $n -gt 0 ]; do
-	sleep 0.1
-	n=$((n - 1))
-done
+sof_capture_held $dev
 t_eq "list shows both points" "Id: 0x00000005  Purpose: 1  Node id: 0x0|Id: 0x00000009  Purpose: 1  Node id: 0x2|" \
 	"$(cat $D/probe_points | tr '\n' '|')"
 tx=$(sof_stat 0 tx)

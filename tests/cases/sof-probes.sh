@@ -32,15 +32,7 @@ t_check "capture from 16 points" compr-capture -d $dev -b 32768 -p $D/probe_poin
 	-i 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15
 
 # points while a stream is open
-rm -f /tmp/sof-release
-compr-capture -d $dev -b 8192 -p $D/probe_points -w "5,1,0,9,1,2" -i 5,9 -H /tmp/sof-release \
-	>/tmp/sof-cap 2>&1 &
-cap=$!
-n=100
-while ! grep -q "^compr-capture: ok" /tmp/sof-cap && [ $n -gt 0 ]; do
-	sleep 0.1
-	n=$((n - 1))
-done
+sof_capture_held $dev
 t_eq "list shows both points" "Id: 0x00000005  Purpose: 1  Node id: 0x0|Id: 0x00000009  Purpose: 1  Node id: 0x2|" \
 	"$(cat $D/probe_points | tr '\n' '|')"
 sof_write_fails "duplicate point" $D/probe_points "5,1,0" "File exists"
