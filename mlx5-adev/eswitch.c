@@ -146,22 +146,56 @@ int mlx5_shim_vport_sf_attach(struct mlx5_shim_vport *vport, mlx5_shim_rx_t rx, 
 	int err;
 
 	mutex_lock(&pf->rep_lock);
-	err = mlx5_shim_wire_ep_attach(&vport->ep_lock, &vport->sf_ep, rx, ctx);
+	if (vport->unplugged)
+		err = -ENOLINK;
+	else
+		err = mlx5_shim_wire_ep_attach(&vport->ep_lock, &vport->sf_ep, rx, ctx);
 	if (!err && vport->loaded && pf->rep_ops->link)
 		pf->rep_ops->link(vport, vport->priv, true);
 	mutex_unlock(&pf->rep_lock);
 	return err;
 }
 
+/* Tell the representor, if any, that the SF end leaves; under the representor lock. */
+static void mlx5_shim_vport_sf_link_down(struct mlx5_shim_vport *vport)
+{
+	struct mlx5_shim_func *pf = &vport->port->func;
+
+	lockdep_assert_held(&pf->rep_lock);
+	if (vport->loaded && pf->rep_ops->link && rcu_access_pointer(vport->sf_ep))
+		pf->rep_ops->link(vport, vport->priv, false);
+}
+
+/* Sleeps for the receivers in flight, unless mlx5_shim_vport_sf_unplug() ran first. */
 void mlx5_shim_vport_sf_detach(struct mlx5_shim_vport *vport)
 {
 	struct mlx5_shim_func *pf = &vport->port->func;
 
 	mutex_lock(&pf->rep_lock);
-	if (vport->loaded && pf->rep_ops->link)
-		pf->rep_ops->link(vport, vport->priv, false);
+	mlx5_shim_vport_sf_link_down(vport);
 	mutex_unlock(&pf->rep_lock);
 	mlx5_shim_wire_ep_detach(&vport->ep_lock, &vport->sf_ep);
+}
+
+/*
+ * The SF is about to be deleted with others (mlx5_shim_sf_del_all()): take its end off the
+ * wire now, without waiting. The endpoint is freed after a grace period; the caller waits
+ * for one (synchronize_rcu()) before the SF's clients are removed, so one wait covers the
+ * whole batch and the clients' mlx5_shim_wire_detach() finds nothing to wait for. As
+ * unregister_netdevice_many() pays one grace period for many netdevs.
+ */
+void mlx5_shim_vport_sf_unplug(struct mlx5_shim_vport *vport)
+{
+	struct mlx5_shim_func *pf = &vport->port->func;
+	struct mlx5_shim_wire_ep *ep;
+
+	mutex_lock(&pf->rep_lock);
+	mlx5_shim_vport_sf_link_down(vport);
+	vport->unplugged = true;
+	ep = mlx5_shim_wire_ep_take(&vport->ep_lock, &vport->sf_ep);
+	mutex_unlock(&pf->rep_lock);
+	if (ep)
+		kfree_rcu(ep, rcu);
 }
 
 int mlx5_shim_vport_sf_xmit(struct mlx5_shim_vport *vport, struct sk_buff *skb)

@@ -39,6 +39,7 @@ struct dentry;
 struct mlx5_shim_wire_ep {
 	mlx5_shim_rx_t rx;
 	void *ctx;
+	struct rcu_head rcu;		/* mlx5_shim_vport_sf_unplug() frees it with kfree_rcu() */
 };
 
 struct mlx5_shim_port;
@@ -53,6 +54,7 @@ struct mlx5_shim_vport {
 	u32 sfnum;
 	bool enabled;			/* the SF is active */
 	bool loaded;			/* its representor exists */
+	bool unplugged;			/* the SF is going: no SF end attaches any more */
 	void *priv;			/* the representor driver's, from load */
 	struct mlx5_shim_func *sf_func;	/* the SF's function, while its driver has one */
 	spinlock_t ep_lock;		/* writers of @sf_ep and @rep_ep */
@@ -189,6 +191,7 @@ void mlx5_shim_eswitch_vport_disable(struct mlx5_shim_vport *vport);
 void mlx5_shim_eswitch_vport_set_sf(struct mlx5_shim_vport *vport, struct mlx5_shim_func *func);
 int mlx5_shim_vport_sf_attach(struct mlx5_shim_vport *vport, mlx5_shim_rx_t rx, void *ctx);
 void mlx5_shim_vport_sf_detach(struct mlx5_shim_vport *vport);
+void mlx5_shim_vport_sf_unplug(struct mlx5_shim_vport *vport);
 int mlx5_shim_vport_sf_xmit(struct mlx5_shim_vport *vport, struct sk_buff *skb);
 
 /* lag.c */
@@ -258,6 +261,8 @@ void mlx5_shim_devlink_sf_ports_del_all(struct mlx5_shim_port *port);
 /* wire.c */
 int mlx5_shim_wire_ep_attach(spinlock_t *lock, struct mlx5_shim_wire_ep __rcu **slot,
 			     mlx5_shim_rx_t rx, void *ctx);
+struct mlx5_shim_wire_ep *mlx5_shim_wire_ep_take(spinlock_t *lock,
+					       struct mlx5_shim_wire_ep __rcu **slot);
 void mlx5_shim_wire_ep_detach(spinlock_t *lock, struct mlx5_shim_wire_ep __rcu **slot);
 int mlx5_shim_wire_ep_deliver(struct mlx5_shim_wire_ep __rcu **slot, struct sk_buff *skb);
 

@@ -38,8 +38,12 @@ int mlx5_shim_wire_ep_attach(spinlock_t *lock, struct mlx5_shim_wire_ep __rcu **
 	return 0;
 }
 
-/* Empty @slot and free its endpoint after the receivers in flight; sleeps. */
-void mlx5_shim_wire_ep_detach(spinlock_t *lock, struct mlx5_shim_wire_ep __rcu **slot)
+/*
+ * Empty @slot; return its endpoint (or NULL), which receivers in flight may still be using
+ * until a grace period has passed.
+ */
+struct mlx5_shim_wire_ep *mlx5_shim_wire_ep_take(spinlock_t *lock,
+					       struct mlx5_shim_wire_ep __rcu **slot)
 {
 	struct mlx5_shim_wire_ep *ep;
 
@@ -47,6 +51,17 @@ void mlx5_shim_wire_ep_detach(spinlock_t *lock, struct mlx5_shim_wire_ep __rcu *
 	ep = rcu_dereference_protected(*slot, lockdep_is_held(lock));
 	RCU_INIT_POINTER(*slot, NULL);
 	spin_unlock(lock);
+	return ep;
+}
+
+/*
+ * Empty @slot and free its endpoint after the receivers in flight; sleeps when there was
+ * one, returns at once when the slot was empty (mlx5_shim_vport_sf_unplug()).
+ */
+void mlx5_shim_wire_ep_detach(spinlock_t *lock, struct mlx5_shim_wire_ep __rcu **slot)
+{
+	struct mlx5_shim_wire_ep *ep = mlx5_shim_wire_ep_take(lock, slot);
+
 	if (!ep)
 		return;
 	synchronize_rcu();
@@ -97,7 +112,8 @@ ALLOW_ERROR_INJECTION(mlx5_shim_wire_attach, ERRNO);
  * mlx5_shim_wire_detach() - stop receiving; waits for receivers in flight
  * @madev: the device given to mlx5_shim_wire_attach()
  *
- * Context: process context; sleeps (synchronize_rcu()).
+ * Context: process context; sleeps (synchronize_rcu()), unless the core already took the
+ * endpoint off the wire and waited for its receivers, as a batched SF teardown does.
  */
 void mlx5_shim_wire_detach(struct mlx5_shim_adev *madev)
 {

@@ -16,6 +16,7 @@
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
 #include <linux/netdevice.h>
+#include <linux/rcupdate.h>
 #include <linux/rtnetlink.h>
 #include <linux/slab.h>
 #include <linux/sysfs.h>
@@ -263,13 +264,27 @@ out_unlock:
 	mutex_unlock(&port->dellink_lock);
 }
 
+/*
+ * Delete all the port's SFs at the cost of a few grace periods, not a few per SF: their
+ * wire ends come off first (mlx5_shim_vport_sf_unplug()), their netdevs go in one batch
+ * (unregister_netdevice_many()), and one synchronize_rcu() then covers the receivers of
+ * every unplugged end before the clients' remove() free what those receivers use.
+ */
 void mlx5_shim_sf_del_all(struct mlx5_shim_port *port)
 {
 	struct mlx5_shim_adev *madev;
 	unsigned long sfnum;
+	bool any = false;
 
 	mutex_lock(&port->sf_lock);
+	xa_for_each(&port->sfs, sfnum, madev) {
+		mlx5_shim_vport_sf_unplug(&container_of(madev, struct mlx5_shim_sf_dev,
+							madev)->vport);
+		any = true;
+	}
 	mlx5_shim_sf_dellink_all(port);
+	if (any)
+		synchronize_rcu();
 	xa_for_each(&port->sfs, sfnum, madev)
 		mlx5_shim_sf_del_locked(port, madev);
 	mutex_unlock(&port->sf_lock);
