@@ -15,6 +15,8 @@ log_mark() { echo "sof-probes-overrun: $1" >/dev/kmsg; }
 log_since() { dmesg | sed -n "/sof-probes-overrun: $1\$/,\$p" | grep -v "sof-probes-overrun: "; }
 
 sof_probes_new
+# the firmware check at the end must not race the 200 ms autosuspend, which loses it
+t_check "DSP kept in D0" sof_dsp_on 0
 RING="-f 4096 -n 8"
 PTS="-p $D/probe_points -w 4,1,0,6,1,0 -i 4,6"
 
