@@ -262,7 +262,7 @@ void mlx5_shim_devlink_sf_ports_del_all(struct mlx5_shim_port *port);
 int mlx5_shim_wire_ep_attach(spinlock_t *lock, struct mlx5_shim_wire_ep __rcu **slot,
 			     mlx5_shim_rx_t rx, void *ctx);
 struct mlx5_shim_wire_ep *mlx5_shim_wire_ep_take(spinlock_t *lock,
-					       struct mlx5_shim_wire_ep __rcu **slot);
+						 struct mlx5_shim_wire_ep __rcu **slot);
 void mlx5_shim_wire_ep_detach(spinlock_t *lock, struct mlx5_shim_wire_ep __rcu **slot);
 int mlx5_shim_wire_ep_deliver(struct mlx5_shim_wire_ep __rcu **slot, struct sk_buff *skb);
 

@@ -43,7 +43,7 @@ int mlx5_shim_wire_ep_attach(spinlock_t *lock, struct mlx5_shim_wire_ep __rcu **
  * until a grace period has passed.
  */
 struct mlx5_shim_wire_ep *mlx5_shim_wire_ep_take(spinlock_t *lock,
-					       struct mlx5_shim_wire_ep __rcu **slot)
+						 struct mlx5_shim_wire_ep __rcu **slot)
 {
 	struct mlx5_shim_wire_ep *ep;
 

@@ -92,30 +92,34 @@ else
 fi
 
 # The adapter's deletion unplugs every SF's wire end at once and waits one grace period for
-# their receivers (mlx5_shim_sf_del_all()): delete it while TCP streams run both ways between
-# SFs and their representors (busybox nc, both ends sending /dev/zero; ping needs POSIX timers).
+# their receivers (mlx5_shim_sf_del_all()): delete it while three SFs and their representors
+# talk over TCP both ways (busybox nc; ping needs POSIX timers, which the debug kernel's
+# busybox lacks). Each end sends a line every 50 ms: streams at full speed starve a TCG guest
+# that shares its host with the matrix's other guests.
 # rx_above NSPID DEV N: DEV received more than N packets (/proc/net/dev of the namespace)
 rx_above() {
 	_p=$(nsenter -t "$1" -n cat /proc/net/dev | tr ':' ' ' | awk -v d="$2" '$1 == d { print $3 }')
 	[ "${_p:-0}" -gt "$3" ]
 }
+# talk: a line every 50 ms on stdout until the reader goes
+talk() { while echo "$1"; do sleep 0.05; done; }
 [ "$(cat $D/mlx5_shim1p0/esw_mode)" = switchdev ] || t_check "switchdev for the last SFs" setmode switchdev
 pids=
 for n in 11 12 13; do
 	ctl $D/mlx5_shim1p0/sf_add $n && t_wait_for /sys/class/net/mlx5s1p0s$n &&
 		ns_setup "$NSA" mlx5s1p0s$n 10.$n.0.1 && ns_setup "$NSB" mlx5s1p0pf0sf$n 10.$n.0.2 &&
 		wait_cmd 50 carrier "$NSA" mlx5s1p0s$n || break
-	nsenter -t "$NSB" -n nc -l -p $n </dev/zero >/dev/null 2>&1 &
+	talk "representor $n" | nsenter -t "$NSB" -n nc -l -p $n >/dev/null 2>&1 &
 	pids="$pids $!"
 	sleep 0.2
-	nsenter -t "$NSA" -n nc 10.$n.0.2 $n </dev/zero >/dev/null 2>&1 &
+	talk "SF $n" | nsenter -t "$NSA" -n nc 10.$n.0.2 $n >/dev/null 2>&1 &
 	pids="$pids $!"
 done
-t_eq "three more SFs, each streaming both ways over TCP to its representor" 6 "$(echo $pids | wc -w)"
-t_check "frames flowing to the last representor" wait_cmd 100 rx_above "$NSB" mlx5s1p0pf0sf13 200
-t_check "and to the last SF" wait_cmd 100 rx_above "$NSA" mlx5s1p0s13 200
-t_check "the streams still run" test "$(ps | grep -c '[n]c ')" -eq 6
-t_check "delete the adapter with the streams running" ctl $MLXBUS/del_device 1
+t_eq "three more SFs, each talking over TCP both ways with its representor" 6 "$(echo $pids | wc -w)"
+t_check "frames reach the last representor" wait_cmd 150 rx_above "$NSB" mlx5s1p0pf0sf13 20
+t_check "and the last SF" wait_cmd 150 rx_above "$NSA" mlx5s1p0s13 20
+t_check "the connections still run" test "$(ps | grep -c '[n]c ')" -eq 6
+t_check "delete the adapter with them running" ctl $MLXBUS/del_device 1
 kill $pids 2>/dev/null
 wait $pids 2>/dev/null
 t_check "no SF netdev nor representor left" sh -c "! ls /sys/class/net | grep -q '^mlx5s1'"
