@@ -251,11 +251,13 @@ static int mlx5_shim_lag_netdev_event(struct notifier_block *nb, unsigned long e
 		}
 		break;
 	case NETDEV_CHANGELOWERSTATE:
-		/* as mlx5_handle_changelowerstate(): bonding says which slaves transmit */
+		/*
+		 * as mlx5_handle_changelowerstate(): bonding says which slaves transmit, also
+		 * while it enslaves one, before the upper link exists; unlinking clears it
+		 */
 		lower_info = ptr;
 		lower_state = lower_info->lower_state_info;
-		if (port && port->lag_ndev == ndev && lower_state &&
-		    netif_is_lag_master(netdev_master_upper_dev_get(ndev)))
+		if (port && port->lag_ndev == ndev && lower_state)
 			port->lag_tx_enabled = lower_state->tx_enabled;
 		break;
 	default:
