@@ -7,8 +7,11 @@
  * all (its client registers mlx5_shim_bond_<n>, as mlx5_ib does mlx5_bond_<n>); when the
  * bond loses a port or goes, the LAG is deactivated and every port gets its own back.
  *
- * As mlx5_lag_netdev_event(), a netdevice notifier (under RTNL) tracks the ports' netdevs
- * and bonds and queues the work that acts, as mlx5_queue_bond_work(): activation removes
+ * The LAG's RoCE port stands on the active slave's netdev in active-backup and on port 0's
+ * in the hash modes (mlx5_shim_lag_get_roce_netdev(), as mlx5_lag_get_roce_netdev()).
+ *
+ * As mlx5_lag_netdev_event(), a netdevice notifier (under RTNL) tracks the ports' netdevs,
+ * their bonds and which of them the bond transmits on, and queues the work that acts, as mlx5_queue_bond_work(): activation removes
  * and adds auxiliary devices under the functions' locks, and adding a device takes RTNL
  * in its client (register_netdev, ib_core), so it cannot run in the notifier. The order
  * is mlx5_shim_lag_lock, then a function's lock, then RTNL.
@@ -205,6 +208,8 @@ static int mlx5_shim_lag_netdev_event(struct notifier_block *nb, unsigned long e
 				      void *ptr)
 {
 	struct net_device *ndev = netdev_notifier_info_to_dev(ptr);
+	struct netdev_notifier_changelowerstate_info *lower_info;
+	struct netdev_lag_lower_state_info *lower_state;
 	struct netdev_notifier_changeupper_info *info;
 	struct netdev_lag_upper_info *upper_info;
 	struct mlx5_shim_port *port, *p;
@@ -233,6 +238,8 @@ static int mlx5_shim_lag_netdev_event(struct notifier_block *nb, unsigned long e
 				port->lag_tx_type = upper_info ? upper_info->tx_type :
 							NETDEV_LAG_TX_TYPE_UNKNOWN;
 				mlx5_shim_lag_explain(port, ndev, info->upper_dev);
+			} else {
+				port->lag_tx_enabled = false;
 			}
 			mlx5_shim_lag_update(port->adapter);
 		}
@@ -242,6 +249,16 @@ static int mlx5_shim_lag_netdev_event(struct notifier_block *nb, unsigned long e
 			if (p)
 				mlx5_shim_lag_update(p->adapter);
 		}
+		break;
+	case NETDEV_CHANGELOWERSTATE:
+		/*
+		 * as mlx5_handle_changelowerstate(): bonding says which slaves transmit, also
+		 * while it enslaves one, before the upper link exists; unlinking clears it
+		 */
+		lower_info = ptr;
+		lower_state = lower_info->lower_state_info;
+		if (port && port->lag_ndev == ndev && lower_state)
+			port->lag_tx_enabled = lower_state->tx_enabled;
 		break;
 	default:
 		break;
@@ -356,6 +373,36 @@ void mlx5_shim_lag_port_remove(struct mlx5_shim_port *port)
 		mlx5_shim_lag_deactivate(adapter);
 	mutex_unlock(&mlx5_shim_lag_lock);
 }
+
+/**
+ * mlx5_shim_lag_get_roce_netdev() - the netdev the LAG's RoCE port stands on
+ * @madev: the rdma device of a port, flagged as the LAG's (&mlx5_shim_adev.lag), bound
+ *
+ * As mlx5_lag_get_roce_netdev(): in active-backup the netdev of the port the bond
+ * transmits on (its active slave), the last port's while it transmits on none; in the
+ * hash modes port 0's.
+ *
+ * Context: under RTNL, which every change of the answer holds; the caller's client
+ * hears them all in its own netdevice notifier, which runs after the core's.
+ * Return: the netdev, without a reference (valid while RTNL is held), or NULL.
+ */
+struct net_device *mlx5_shim_lag_get_roce_netdev(struct mlx5_shim_adev *madev)
+{
+	struct mlx5_shim_adapter *adapter = madev->func->pf->adapter;
+	struct net_device *ndev = NULL;
+	unsigned int i;
+
+	ASSERT_RTNL();
+	if (madev->is_sf || !adapter->num_ports)
+		return NULL;
+	if (adapter->ports[0].lag_tx_type != NETDEV_LAG_TX_TYPE_ACTIVEBACKUP)
+		return adapter->ports[0].lag_ndev;
+	for (i = 0; i < adapter->num_ports; i++)
+		if (adapter->ports[i].lag_tx_enabled)
+			ndev = adapter->ports[i].lag_ndev;
+	return ndev ?: adapter->ports[adapter->num_ports - 1].lag_ndev;
+}
+EXPORT_SYMBOL_NS_GPL(mlx5_shim_lag_get_roce_netdev, "MLX5_SHIM");
 
 /* LAG is active on @port's adapter; for refusals, not serialized with the LAG work */
 bool mlx5_shim_lag_is_active(struct mlx5_shim_port *port)

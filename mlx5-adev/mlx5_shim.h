@@ -126,6 +126,7 @@ int mlx5_shim_wire_attach(struct mlx5_shim_adev *madev, mlx5_shim_rx_t rx, void 
 void mlx5_shim_wire_detach(struct mlx5_shim_adev *madev);
 int mlx5_shim_wire_xmit(struct mlx5_shim_adev *madev, struct sk_buff *skb);
 int mlx5_shim_lag_peer(struct mlx5_shim_adev *madev, char *buf, size_t size);
+struct net_device *mlx5_shim_lag_get_roce_netdev(struct mlx5_shim_adev *madev);
 struct mlx5_shim_func *mlx5_shim_sf_load(struct mlx5_shim_adev *sf);
 void mlx5_shim_sf_unload(struct mlx5_shim_func *func);
 

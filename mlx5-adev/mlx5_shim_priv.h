@@ -116,6 +116,7 @@ struct mlx5_shim_port {
 	bool sleep_detached;		/* under func.lock: system suspend detached it */
 	struct net_device *lag_ndev;	/* lag.c, under RTNL: its eth netdev, or NULL */
 	enum netdev_lag_tx_type lag_tx_type;	/* lag.c, under RTNL: its bond's, when enslaved */
+	bool lag_tx_enabled;		/* lag.c, under RTNL: its bond transmits on it */
 	int probe_err;
 };
 

@@ -17,10 +17,10 @@
  * With LAG active (lag.c: every port of the adapter in one bond) the core gives port 0 one
  * rdma device flagged as the LAG's (mlx5_shim_adev.lag) and the other ports none, as mlx5
  * with RoCE LAG: its ib_device is named mlx5_shim_bond_<n> (mlx5_ib: mlx5_bond_<n>), and
- * its port's netdev is port 0's Ethernet netdev, a slave of the bond (what
- * mlx5_lag_get_roce_netdev() gives outside active-backup); ib_core's RoCE GID management
- * then fills the GID table from the bond's addresses while that slave is the bond's active
- * one (or in a mode without one).
+ * its port's netdev is the slave the core names (mlx5_shim_lag_get_roce_netdev(), as
+ * mlx5_ib asks mlx5_lag_get_roce_netdev()): the bond's active slave in active-backup, moving
+ * with it on a failover, port 0's netdev in the hash modes; ib_core's RoCE GID management
+ * fills the GID table from the bond's addresses.
  *
  * Where the kernel has no CONFIG_INFINIBAND it still builds and binds, registers no
  * ib_device and says so in its log and its modinfo description.
@@ -355,12 +355,46 @@ static void mlx5_shim_ib_port_event(struct mlx5_shim_ib *ib, enum ib_event_type 
 	ib_dispatch_event(&event);
 }
 
+static enum ib_event_type mlx5_shim_ib_port_state_event(struct net_device *ndev)
+{
+	return netif_running(ndev) && netif_carrier_ok(ndev) ? IB_EVENT_PORT_ACTIVE :
+							       IB_EVENT_PORT_ERR;
+}
+
+/*
+ * The LAG's port: any event may have moved its netdev (the core's notifier, which runs
+ * first, tracks the bond's slaves; a slave going away is never the answer once its
+ * NETDEV_UNREGISTER has reached the core), so follow mlx5_shim_lag_get_roce_netdev() on
+ * each, and the state of whichever netdev the port stands on.
+ */
+static int mlx5_shim_ib_lag_netdev_event(struct mlx5_shim_ib *ib, unsigned long event,
+					 struct net_device *ndev)
+{
+	struct net_device *roce = mlx5_shim_lag_get_roce_netdev(ib->madev);
+
+	if (event == NETDEV_UNREGISTER && roce == ndev)
+		roce = NULL;	/* not expected: the core forgets it first */
+	if (roce != ib->netdev) {
+		mlx5_shim_ib_set_netdev(ib, roce);
+		if (roce && ib->live)
+			mlx5_shim_ib_port_event(ib, mlx5_shim_ib_port_state_event(roce));
+		return NOTIFY_DONE;
+	}
+	if (ndev != roce || !ib->live)
+		return NOTIFY_DONE;
+	if (event == NETDEV_UP || event == NETDEV_DOWN || event == NETDEV_CHANGE)
+		mlx5_shim_ib_port_event(ib, mlx5_shim_ib_port_state_event(ndev));
+	return NOTIFY_DONE;
+}
+
 /* under RTNL; registered while the ib_device is */
 static int mlx5_shim_ib_netdev_event(struct notifier_block *nb, unsigned long event, void *ptr)
 {
 	struct mlx5_shim_ib *ib = container_of(nb, struct mlx5_shim_ib, nb);
 	struct net_device *ndev = netdev_notifier_info_to_dev(ptr);
 
+	if (ib->madev->lag)
+		return mlx5_shim_ib_lag_netdev_event(ib, event, ndev);
 	if (!mlx5_shim_ib_is_port_netdev(ib, ndev))
 		return NOTIFY_DONE;
 
@@ -377,8 +411,7 @@ static int mlx5_shim_ib_netdev_event(struct notifier_block *nb, unsigned long ev
 	case NETDEV_CHANGE:
 		if (ib->netdev != ndev || !ib->live)
 			break;
-		mlx5_shim_ib_port_event(ib, netif_running(ndev) && netif_carrier_ok(ndev) ?
-					IB_EVENT_PORT_ACTIVE : IB_EVENT_PORT_ERR);
+		mlx5_shim_ib_port_event(ib, mlx5_shim_ib_port_state_event(ndev));
 		break;
 	default:
 		break;

@@ -5,7 +5,10 @@
 # port 0's netdev and its GIDs from the bond's addresses; the ports' own ib_devices come back
 # when a port leaves the bond, when the bond is deleted; ports of two adapters in one bond, or a
 # bond mode mlx5 does not offload (balance-rr), give no LAG; deleting a bonded adapter leaves
-# nothing behind; devlink dev reload is refused while LAG is active. The bond is driven through bonding's sysfs files (the guest's ip is busybox's).
+# nothing behind; devlink dev reload is refused while LAG is active. In active-backup the
+# ib_device's port follows the bond's active slave (mlx5_lag_get_roce_netdev()), in
+# balance-xor it stays on port 0's netdev. The bond is driven through bonding's sysfs files
+# (the guest's ip is busybox's).
 # kmods: ib_core bonding
 # timeout: 240
 . /tests/lib/ktap.sh
@@ -67,8 +70,9 @@ t_check "bond0 up" ip link set bond0 up
 t_eq "both ports bonded: one mlx5_shim_bond_<n>, no per-port ones" "1 0" "$(wait_ibstate "1 0")"
 ib=$(bondib)
 t_check "rdma dev lists $ib" sh -c "rdma dev show | grep -q '^[0-9]*: $ib:'"
-t_check "rdma link: $ib/1 on netdev mlx5s1p0 (port 0's, a slave of bond0)" \
-	sh -c "rdma link show $ib/1 | grep -q 'netdev mlx5s1p0'"
+t_eq "bond0's active slave: mlx5s1p0, the first enslaved" mlx5s1p0 "$(cat /sys/class/net/bond0/bonding/active_slave)"
+t_check "rdma link: $ib/1 on netdev mlx5s1p0 (the active slave)" \
+	sh -c "rdma link show $ib/1 | grep -qw 'netdev mlx5s1p0'"
 t_eq "it sits on port 0's rdma device, flagged rdma-lag" "rdma-lag" \
 	"$(cat "$PB/mlx5_shim1p0/$(adev mlx5_shim1p0 rdma)/rdma_mode" 2>/dev/null)"
 t_check "port 1 has no rdma device" test -z "$(ls -d $PB/mlx5_shim1p1/mlx5_shim_core.rdma.* 2>/dev/null)"
@@ -92,6 +96,17 @@ else
 	t_skip "devlink dev reload refused in LAG" "no devlink reload here"
 fi
 
+# active-backup failover: the RoCE port moves to the new active slave, and stays ACTIVE
+linkon() { rdma link show "$ib/1" | grep -qw "netdev $1"; }
+t_check "make mlx5s1p1 bond0's active slave" sh -c "echo mlx5s1p1 >/sys/class/net/bond0/bonding/active_slave"
+t_check "rdma link: $ib/1 moved to netdev mlx5s1p1" wait_cmd 50 linkon mlx5s1p1
+t_eq "port ACTIVE on it" "4: ACTIVE" "$(cat $IB/"$ib"/ports/1/state)"
+n=100
+while ! gids "$ib" | grep -qx "$want4" && [ $n -gt 0 ]; do sleep 0.1; n=$((n - 1)); done
+t_check "GID $want4 from bond0's address after the failover" sh -c "cat $IB/$ib/ports/1/gids/* | grep -qx $want4"
+t_check "mlx5s1p0 active again" sh -c "echo mlx5s1p0 >/sys/class/net/bond0/bonding/active_slave"
+t_check "rdma link: $ib/1 back on netdev mlx5s1p0" wait_cmd 50 linkon mlx5s1p0
+
 # a port leaves: LAG ends; it comes back: LAG again
 t_check "release mlx5s1p1" release bond0 mlx5s1p1
 t_eq "port 1 released: two per-port ib_devices again" "0 2" "$(wait_ibstate "0 2")"
@@ -112,6 +127,8 @@ t_eq "bond deleted: two per-port ib_devices" "0 2" "$(wait_ibstate "0 2")"
 t_check "bond1 balance-xor" bond_add bond1 balance-xor
 t_check "enslave both ports" enslave bond1 mlx5s1p0 mlx5s1p1
 t_eq "balance-xor: one bond ib_device" "1 0" "$(wait_ibstate "1 0")"
+ib=$(bondib)
+t_check "rdma link: $ib/1 on port 0's netdev (a hash mode)" wait_cmd 50 linkon mlx5s1p0
 t_check "delete bond1" bond_del bond1
 t_eq "two per-port ib_devices again" "0 2" "$(wait_ibstate "0 2")"
 
