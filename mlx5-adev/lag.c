@@ -11,10 +11,11 @@
  * in the hash modes (mlx5_shim_lag_get_roce_netdev(), as mlx5_lag_get_roce_netdev()).
  *
  * As mlx5_lag_netdev_event(), a netdevice notifier (under RTNL) tracks the ports' netdevs,
- * their bonds and which of them the bond transmits on, and queues the work that acts, as mlx5_queue_bond_work(): activation removes
- * and adds auxiliary devices under the functions' locks, and adding a device takes RTNL
- * in its client (register_netdev, ib_core), so it cannot run in the notifier. The order
- * is mlx5_shim_lag_lock, then a function's lock, then RTNL.
+ * their bonds and which of them the bond transmits on, and queues the work that acts, as
+ * mlx5_queue_bond_work(): activation removes and adds auxiliary devices under the
+ * functions' locks, and adding a device takes RTNL in its client (register_netdev,
+ * ib_core), so it cannot run in the notifier. The order is mlx5_shim_lag_lock, then a
+ * function's lock, then RTNL.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
