@@ -99,13 +99,13 @@ fi
 # active-backup failover: the RoCE port moves to the new active slave, and stays ACTIVE
 linkon() { rdma link show "$ib/1" | grep -qw "netdev $1"; }
 t_check "make mlx5s1p1 bond0's active slave" sh -c "echo mlx5s1p1 >/sys/class/net/bond0/bonding/active_slave"
-t_check "rdma link: $ib/1 moved to netdev mlx5s1p1" wait_cmd 50 linkon mlx5s1p1
+t_check "rdma link: $ib/1 moved to netdev mlx5s1p1" t_wait_cmd 50 linkon mlx5s1p1
 t_eq "port ACTIVE on it" "4: ACTIVE" "$(cat $IB/"$ib"/ports/1/state)"
 n=100
 while ! gids "$ib" | grep -qx "$want4" && [ $n -gt 0 ]; do sleep 0.1; n=$((n - 1)); done
 t_check "GID $want4 from bond0's address after the failover" sh -c "cat $IB/$ib/ports/1/gids/* | grep -qx $want4"
 t_check "mlx5s1p0 active again" sh -c "echo mlx5s1p0 >/sys/class/net/bond0/bonding/active_slave"
-t_check "rdma link: $ib/1 back on netdev mlx5s1p0" wait_cmd 50 linkon mlx5s1p0
+t_check "rdma link: $ib/1 back on netdev mlx5s1p0" t_wait_cmd 50 linkon mlx5s1p0
 
 # a port leaves: LAG ends; it comes back: LAG again
 t_check "release mlx5s1p1" release bond0 mlx5s1p1
@@ -128,7 +128,7 @@ t_check "bond1 balance-xor" bond_add bond1 balance-xor
 t_check "enslave both ports" enslave bond1 mlx5s1p0 mlx5s1p1
 t_eq "balance-xor: one bond ib_device" "1 0" "$(wait_ibstate "1 0")"
 ib=$(bondib)
-t_check "rdma link: $ib/1 on port 0's netdev (a hash mode)" wait_cmd 50 linkon mlx5s1p0
+t_check "rdma link: $ib/1 on port 0's netdev (a hash mode)" t_wait_cmd 50 linkon mlx5s1p0
 t_check "delete bond1" bond_del bond1
 t_eq "two per-port ib_devices again" "0 2" "$(wait_ibstate "0 2")"
 

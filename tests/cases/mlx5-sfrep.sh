@@ -44,7 +44,7 @@ t_eq "the uplink's switch id" "$(sysnet mlx5s1p0 phys_switch_id)" "$(sysnet mlx5
 t_check "a switch id there is" test -n "$(sysnet mlx5s1p0 phys_switch_id)"
 t_eq "below the eth-rep device" "$(adev mlx5_shim1p0 eth-rep)" \
 	"$(basename "$(readlink /sys/class/net/mlx5s1p0pf0sf3/device)")"
-t_check "the SF netdev has carrier now" wait_cmd 50 sh -c "[ \"\$(cat /sys/class/net/mlx5s1p0s3/carrier)\" = 1 ]"
+t_check "the SF netdev has carrier now" t_wait_cmd 50 sh -c "[ \"\$(cat /sys/class/net/mlx5s1p0s3/carrier)\" = 1 ]"
 
 t_check "sf_add 5 in switchdev mode" ctl $D/mlx5_shim1p0/sf_add 5
 t_check "its representor" test -e /sys/class/net/mlx5s1p0pf0sf5
@@ -53,8 +53,8 @@ sysctl -qw net.ipv6.conf.default.disable_ipv6=1 2>/dev/null
 ns_pair
 t_check "SF netdev into namespace A" ns_setup "$NSA" mlx5s1p0s5 198.51.100.1
 t_check "representor into namespace B" ns_setup "$NSB" mlx5s1p0pf0sf5 198.51.100.2
-t_check "carrier on the SF netdev" wait_cmd 50 carrier "$NSA" mlx5s1p0s5
-t_check "carrier on the representor" wait_cmd 50 carrier "$NSB" mlx5s1p0pf0sf5
+t_check "carrier on the SF netdev" t_wait_cmd 50 carrier "$NSA" mlx5s1p0s5
+t_check "carrier on the representor" t_wait_cmd 50 carrier "$NSB" mlx5s1p0pf0sf5
 t_check "the SF reaches its representor" reach "$NSA" 198.51.100.2
 t_check "the representor reaches the SF" reach "$NSB" 198.51.100.1
 t_check "SF 3 sees none of it: its own wire" test "$(sysnet mlx5s1p0s3 statistics/rx_packets)" -eq 0
@@ -73,7 +73,7 @@ t_check "legacy (debugfs SFs do not hold the mode)" setmode legacy
 t_check "legacy: the representor is gone" test ! -e /sys/class/net/mlx5s1p0pf0sf3
 t_check "legacy: the SF netdev stays" test -e /sys/class/net/mlx5s1p0s3
 ip link set mlx5s1p0s3 up
-t_check "legacy: and has no carrier" wait_cmd 50 sh -c "[ \"\$(cat /sys/class/net/mlx5s1p0s3/carrier)\" = 0 ]"
+t_check "legacy: and has no carrier" t_wait_cmd 50 sh -c "[ \"\$(cat /sys/class/net/mlx5s1p0s3/carrier)\" = 0 ]"
 t_check "sf_del 3" ctl $D/mlx5_shim1p0/sf_del 3
 
 if [ "$(modinfo -F devlink_sf_ports mlx5_shim_core)" = yes ] && [ "$DL" = 1 ]; then
@@ -108,7 +108,7 @@ pids=
 for n in 11 12 13; do
 	ctl $D/mlx5_shim1p0/sf_add $n && t_wait_for /sys/class/net/mlx5s1p0s$n &&
 		ns_setup "$NSA" mlx5s1p0s$n 10.$n.0.1 && ns_setup "$NSB" mlx5s1p0pf0sf$n 10.$n.0.2 &&
-		wait_cmd 50 carrier "$NSA" mlx5s1p0s$n || break
+		t_wait_cmd 50 carrier "$NSA" mlx5s1p0s$n || break
 	talk "representor $n" | nsenter -t "$NSB" -n nc -l -p $n >/dev/null 2>&1 &
 	pids="$pids $!"
 	sleep 0.2
@@ -116,8 +116,8 @@ for n in 11 12 13; do
 	pids="$pids $!"
 done
 t_eq "three more SFs, each talking over TCP both ways with its representor" 6 "$(echo $pids | wc -w)"
-t_check "frames reach the last representor" wait_cmd 150 rx_above "$NSB" mlx5s1p0pf0sf13 20
-t_check "and the last SF" wait_cmd 150 rx_above "$NSA" mlx5s1p0s13 20
+t_check "frames reach the last representor" t_wait_cmd 150 rx_above "$NSB" mlx5s1p0pf0sf13 20
+t_check "and the last SF" t_wait_cmd 150 rx_above "$NSA" mlx5s1p0s13 20
 t_check "the connections still run" test "$(ps | grep -c '[n]c ')" -eq 6
 t_check "delete the adapter with them running" ctl $MLXBUS/del_device 1
 kill $pids 2>/dev/null

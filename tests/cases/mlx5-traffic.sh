@@ -61,7 +61,7 @@ t_eq "B tx bytes = A rx bytes" "$b_txb" "$a_rxb"
 # carrier follows link events
 t_check "link down on port 1" ctl $D/mlx5_shim1p1/link down
 # NO-CARRIER follows the operstate, which the kernel's linkwatch work sets a moment later
-t_check "B has no carrier" wait_cmd 50 sh -c "nsenter -t $NSB -n ip link show mlx5s1p1 | grep -q NO-CARRIER"
+t_check "B has no carrier" t_wait_cmd 50 sh -c "nsenter -t $NSB -n ip link show mlx5s1p1 | grep -q NO-CARRIER"
 t_check_fails "B unreachable while the link is down" reach "$NSA" 192.0.2.2
 t_check "link up on port 1" ctl $D/mlx5_shim1p1/link up
 t_check "B reachable again" reach "$NSA" 192.0.2.2

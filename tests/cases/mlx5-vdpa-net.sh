@@ -59,7 +59,7 @@ t_eq "$n1: the MTU given" 1400 "$(cat /sys/class/net/$n1/mtu)"
 ns_pair
 t_check "$n0 in namespace A, 198.51.100.1" ns_setup $NSA "$n0" 198.51.100.1
 t_check "$n1 in namespace B, 198.51.100.2" ns_setup $NSB "$n1" 198.51.100.2
-t_check "carrier on $n0 (LOWER_UP)" wait_cmd 100 sh -c "nsenter -t $NSA -n ip link show $n0 | grep -q LOWER_UP"
+t_check "carrier on $n0 (LOWER_UP)" t_wait_cmd 100 sh -c "nsenter -t $NSA -n ip link show $n0 | grep -q LOWER_UP"
 t_check "A reaches B across the wire" reach $NSA 198.51.100.2
 t_check "B reaches A" reach $NSB 198.51.100.1
 set -- $(ns_stats $NSA "$n0")

@@ -82,7 +82,7 @@ pm_round() {
 		compr-capture -d $dev -b 65536 -p $D/probe_points -w "5,1,0,9,1,0" -i 5,9
 
 	# runtime PM: nothing holds the DSP now, so it autosuspends (200 ms) and loses the firmware
-	t_check "$_ipc: idle DSP runtime-suspends" wait_cmd 50 sh -c "[ \"\$(cat $S/power/runtime_status)\" = suspended ]"
+	t_check "$_ipc: idle DSP runtime-suspends" t_wait_cmd 50 sh -c "[ \"\$(cat $S/power/runtime_status)\" = suspended ]"
 	t_eq "$_ipc: and lost the firmware" boot_not_started "$(cat $S/fw_state)"
 	rr=$(sof_stat 0 runtime_resume)
 	boots=$(dmesg | grep -c 'snd_sof_shim.0: firmware [0-9.]* booted')
@@ -94,17 +94,6 @@ pm_round() {
 	t_check "$_ipc: unload the probes client" rmmod snd_sof_shim_probes
 	t_check "$_ipc: del_device 0" sof_del 0
 	pm_test_end
-}
-
-# wait_cmd TENTHS CMD...: CMD succeeds within TENTHS tenths of a second
-wait_cmd() {
-	_n=$1
-	shift
-	until "$@"; do
-		[ "$_n" -gt 0 ] || return 1
-		sleep 0.1
-		_n=$((_n - 1))
-	done
 }
 
 pm_round IPC3

@@ -86,6 +86,17 @@ t_wait_for() {
 	[ -e "$1" ]
 }
 
+# t_wait_cmd TENTHS CMD...: CMD succeeds within TENTHS tenths of a second
+t_wait_cmd() {
+	_n=$1
+	shift
+	until "$@"; do
+		[ "$_n" -gt 0 ] || return 1
+		sleep 0.1
+		_n=$((_n - 1))
+	done
+}
+
 # Wait up to $2 tenths of a second for a path to be gone (default 50 = 5 s). A driver's sysfs
 # directory goes with its kobject's release, which CONFIG_DEBUG_KOBJECT_RELEASE delays 1-4 s.
 t_wait_gone() {
