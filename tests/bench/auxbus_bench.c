@@ -22,6 +22,7 @@
 #include <linux/ktime.h>
 #include <linux/module.h>
 #include <linux/slab.h>
+#include <linux/wait_bit.h>
 
 static unsigned int n = 1000;
 module_param(n, uint, 0444);
@@ -42,8 +43,13 @@ static struct auxiliary_driver bench_driver = {
 	.id_table = bench_ids,
 };
 
+/* devices whose release has not run: their memory is the array, freed only after the last */
+static atomic_t bench_live = ATOMIC_INIT(0);
+
 static void bench_release(struct device *dev)
 {
+	if (atomic_dec_and_test(&bench_live))
+		wake_up_var(&bench_live);
 }
 
 static int __init bench_init(void)
@@ -74,9 +80,12 @@ static int __init bench_init(void)
 		adevs[i].id = i;
 		adevs[i].dev.parent = root;
 		adevs[i].dev.release = bench_release;
+		atomic_inc(&bench_live);
 		ret = auxiliary_device_init(&adevs[i]);
-		if (ret)
+		if (ret) {
+			atomic_dec(&bench_live);
 			break;
+		}
 		ret = auxiliary_device_add(&adevs[i]);
 		if (ret) {
 			auxiliary_device_uninit(&adevs[i]);
@@ -98,6 +107,7 @@ static int __init bench_init(void)
 
 	auxiliary_driver_unregister(&bench_driver);
 	root_device_unregister(root);
+	wait_var_event(&bench_live, !atomic_read(&bench_live));
 	kvfree(adevs);
 	return added == n ? 0 : ret;
 

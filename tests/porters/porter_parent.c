@@ -11,6 +11,7 @@
 #include <linux/platform_device.h>
 #include <linux/slab.h>
 #include <linux/version.h>
+#include <linux/wait_bit.h>
 
 #include "porter_parent.h"
 
@@ -23,6 +24,9 @@ struct porter_parent {
 };
 
 static struct platform_device *porter_pdev;
+
+/* devices whose release (this module's code) has not run yet: the exit waits for them */
+static atomic_t porter_live = ATOMIC_INIT(0);
 
 u32 porter_parent_cookie(struct auxiliary_device *adev)
 {
@@ -38,6 +42,8 @@ EXPORT_SYMBOL_NS_GPL(porter_parent_cookie, "PORTER_PARENT");
 static void porter_adev_release(struct device *dev)
 {
 	kfree(container_of(dev, struct porter_parent_adev, adev.dev));
+	if (atomic_dec_and_test(&porter_live))
+		wake_up_var(&porter_live);
 }
 
 static void porter_adev_del(void *data)
@@ -62,9 +68,11 @@ static int porter_add_adev(struct device *parent, const char *name, u32 cookie)
 	padev->adev.dev.parent = parent;
 	padev->adev.dev.release = porter_adev_release;
 
+	atomic_inc(&porter_live);
 	ret = auxiliary_device_init(&padev->adev);
 	if (ret) {
 		kfree(padev);
+		atomic_dec(&porter_live);
 		return ret;
 	}
 	ret = auxiliary_device_add(&padev->adev);
@@ -117,6 +125,8 @@ static void __exit porter_exit(void)
 {
 	platform_device_unregister(porter_pdev);
 	platform_driver_unregister(&porter_driver);
+	/* a delayed release (CONFIG_DEBUG_KOBJECT_RELEASE) must not run after the module is gone */
+	wait_var_event(&porter_live, !atomic_read(&porter_live));
 }
 
 module_init(porter_init);
