@@ -11,7 +11,8 @@
 #   make deb                  the Debian packages auxbus-dkms and auxbus-porters-dkms (arch all,
 #                             dh --with dkms), built outside the tree; the .debs and lintian's
 #                             report land in DEB_OUT (default ~/.cache/auxbus/deb)
-#   make check                the whole QEMU kernel matrix (tests/run)
+#   make check                the QEMU kernel matrix, each case on the pairs its axes need (tests/run)
+#   make check-full           every case on every kernel/backend pair, every suite's system test
 #   make demo                 boot one kernel and show the bundle working (tests/demo)
 #   make bench                the benchmarks, in one boot of 6.1 (tests/run --bench)
 #   make style                checkpatch.pl --strict and sparse (C=2) over the sources
@@ -168,6 +169,10 @@ deb:
 check:
 	tests/run
 
+# every case on every kernel/backend pair its headers allow, and every suite's system test
+check-full:
+	tests/run --full
+
 demo:
 	tests/demo
 
@@ -181,4 +186,4 @@ faults:
 style:
 	tests/style
 
-.PHONY: all modules clean install install-tools install-dev install-dev-kernel dkms-build uninstall-dev-kernel dkms-install dkms-remove deb check demo bench faults style
+.PHONY: all modules clean install install-tools install-dev install-dev-kernel dkms-build uninstall-dev-kernel dkms-install dkms-remove deb check check-full demo bench faults style

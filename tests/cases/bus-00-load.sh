@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: bus detectors
 # auxbus.ko loads, says which implementation is active (modinfo, /sys/module/auxbus/),
 # registers (or, in kernel mode, uses) the right bus, and unloads cleanly.
 . /tests/lib/ktap.sh

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: bus detectors
 # In-kernel API checks: tests/modules/auxbus_test runs them at load and prints KTAP lines
 # "auxbus_test: KTAP ..." to the kernel log; each becomes a subtest here.
 . /tests/lib/ktap.sh

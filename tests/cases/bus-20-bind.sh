@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: bus detectors
 # A parent and a client module through sysfs: uevent MODALIAS, binding, irqs/ entries,
 # unbind/bind by hand, unloading the client with bound devices, unloading the parent while
 # the client is bound.

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: bus detectors
 # modprobe autoload by MODALIAS: with only the parent loaded, the client module is found
 # through depmod's modules.alias (AUXILIARY_DEVICE_TABLE emits what this kernel and bus
 # need) and loaded by a uevent helper that calls modprobe, as udev/mdev would.

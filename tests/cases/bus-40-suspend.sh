@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: bus detectors
 # System suspend/resume reaches an auxiliary driver's dev_pm_ops: suspend to idle with
 # /sys/power/pm_test = devices (devices suspend and resume at once; no real sleep).
 . /tests/lib/ktap.sh

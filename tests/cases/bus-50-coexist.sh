@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: bus detectors
 # backends: bundled
 # The bundled bus beside the kernel's own (AUXBUS_COEXIST): both buses exist, devices
 # and drivers of the bundle live on /sys/bus/auxbus only, and the kernel's bus is untouched.

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: bus detectors
 # Issue 6: a client written against mainline's API only (tests/mainline-client), built by
 # the harness against the INSTALLED bundle (headers + Module.symvers), loads, binds its
 # devices and passes its checks ("auxbus_mainline_client: KTAP ..." in the kernel log).

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: bus detectors
 # The reboot path: the guest's final `reboot -f` calls the bus's shutdown for every device
 # (the harness runs a "leave-loaded" case last in its boot).
 # One device is left unbound (mainline's 5.11-rc1 fix: no NULL driver dereference), one bound

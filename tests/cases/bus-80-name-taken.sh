@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: bus detectors
 # auxbus.ko where it cannot register its bus: another bus holds the name. The load must fail
 # with -EEXIST, say why in the kernel log and leave nothing behind; it must work once the name
 # is free again.

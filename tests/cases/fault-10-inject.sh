@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: api detectors
 # Fault injection on every path that allocates or registers. For each operation, N = 1, 2, ...:
 # the operation runs with the Nth fault point of its task failing (/proc/thread-self/fail-nth
 # with failslab, tests/tools/fail-nth.c), until it passes fewer than N points. After every

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: api detectors
 # Fuzzer: every sysfs and debugfs file of the bundle, found by walking the live system (not a
 # list), gets seeded random input from tests/tools/fuzz-files.c: random text and bytes with
 # NULs, numeric edge values, lengths from 0 to 64 KiB, words of what the files read back,

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: bus detectors
 # Every module of the bundle: modinfo (vermagic of this kernel, license, namespace imports),
 # load in dependency order and unload in reverse, and a client loaded before its parent or the
 # bus fails cleanly (unknown symbols; no oops: the runner checks the kernel log).

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: api detectors
 # The guest environment the other cases rely on.
 . /tests/lib/ktap.sh
 t_check "sysfs mounted" test -d /sys/bus

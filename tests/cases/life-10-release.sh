@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: bus detectors
 # Lifetimes: with CONFIG_DEBUG_KOBJECT_RELEASE (the debugk kernel) every kobject's release runs
 # 1 to 4 s after its last reference goes, so a module whose exit does not wait for the releases
 # of what it registered (devices, their release() callbacks in its text, a bus_type in its

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: api detectors
 # mlx5 shim: adapters with each capability mix, the auxiliary devices they expose and who
 # binds them, capability toggles, eswitch mode switches, link events, LAG peer lookup,
 # unbinding and rebinding a port.

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: api detectors
 # mlx5 shim: a failed attach (the port's fail_attach test knob) undoes what it did and leaves
 # the port detached, so a second attach retries: after a suspend (devices kept, suspended) and
 # after a detach (devices deleted). Then LAG peer lookups, which walk every auxiliary device,

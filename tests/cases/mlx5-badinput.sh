@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: api detectors
 # mlx5 shim: every control file (the bus's new_device and del_device in sysfs, the ports' knobs
 # in debugfs) rejects malformed, duplicate, out-of-range and oversize input with a clear errno
 # and nothing half-created; a debugfs knob rejects writes at an offset; a command without

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: api
 # mlx5 shim benchmark (a note, not a timed test: it fails only if an operation fails). In one
 # boot, create 1,000 devices through sf_add on port 0 of adapter 1, destroy them, and time each:
 #   plain   1,000 plain auxiliary devices, no driver loaded: nothing binds

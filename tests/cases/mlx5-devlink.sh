@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: api detectors
 # mlx5 shim under devlink, as a user drives mlx5: every function (port) is a devlink instance
 # mlx5_shim/<port>; `devlink dev eswitch set ... mode switchdev|legacy` changes the eswitch
 # mode (the port's auxiliary devices follow it, the other port is left alone); setting the

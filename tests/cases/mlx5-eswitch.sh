@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: api detectors
 # mlx5 shim: the uplink netdev survives eswitch mode changes, as mainline's since 7a9fb35e8c3a
 # ("net/mlx5e: Do not reload ethernet ports when changing eswitch mode", v5.13). Both ports'
 # netdevs in namespaces with addresses; legacy -> switchdev -> legacy on port 0 (devlink where

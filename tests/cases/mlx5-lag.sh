@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: api detectors
 # mlx5 shim: RoCE LAG, as mlx5's lag/lag.c. Both ports of an adapter bonded (active-backup or
 # balance-xor) give one ib_device, mlx5_shim_bond_<n>, on port 0's rdma device, its port on
 # port 0's netdev and its GIDs from the bond's addresses; the ports' own ib_devices come back

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: api detectors
 # mlx5 shim: attach/detach. A system suspend (pm_test "devices", freeze) detaches the ports,
 # which calls the bound drivers' suspend() instead of deleting their devices, and resume
 # attaches them again, as mlx5 does. Then the same through the port's pm control file, and

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: api detectors
 # mlx5 shim: the rdma client's ib_device in the kernel's own ib_core, seen with iproute2's
 # rdma and in /sys/class/infiniband: one per rdma device, named mlx5_shim_<n>, its port on the
 # function's netdev, ACTIVE with carrier and DOWN without, GIDs from the netdev's MAC and

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: api detectors
 # mlx5 shim: `devlink dev reload` (action driver_reinit), as mlx5_devlink_reload_down/up(): the
 # function's auxiliary devices go and come back, so its netdev is made anew (new ifindex) and
 # its ib_device comes back on it; the other port is left alone; devlink's reload statistics

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: api detectors
 # mlx5 shim: sub-functions. sf_add creates mlx5_shim_core.sf.<id> with an sfnum attribute,
 # mlx5_shim_sf binds it and registers a nested eth device that mlx5_shim_eth binds; then
 # 1,000 SFs on one adapter are created, bound and destroyed, and the per-port limit (1,024)

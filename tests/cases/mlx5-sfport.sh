@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: api detectors
 # mlx5 shim: SF ports through devlink, as on mlx5 (sf/devlink.c). In switchdev mode,
 # `devlink port add DEV flavour pcisf pfnum P sfnum N` adds an inactive SF port (no SF device),
 # `devlink port function set PORT state active` adds the SF's auxiliary device (and with

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: api detectors
 # mlx5 shim: SF representors and SF traffic, as on mlx5 in switchdev mode. Every active SF gets
 # a representor netdev on its port (mlx5s1p0pf0sf<N>: phys_port_name pf0sf<N>, the uplink's
 # switch id, below the eth-rep device); the SF's own netdev and its representor are the two

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: api detectors
 # mlx5 shim: frames cross the simulated wire between the two ports of an adapter. Each port's
 # netdev lives in its own network namespace; ping between them, check that the counters of
 # both ends agree, that carrier follows link events, that traffic survives eswitch mode

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: bus detectors
 # mlx5 shim: unloading modules while in use. The parent cannot go while clients use its
 # exports (an open sysfs control file does not hold it); clients can go while their devices
 # carry traffic and rebind when they come back; the parent's exit deletes adapters and SFs

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: api detectors
 # mlx5 shim: the vdpa client's data path, as a user of virtio_vdpa sees it. On an adapter
 # without Ethernet netdevs (caps=vnet), `vdpa dev add` on each port gives a vdpa device that
 # virtio_vdpa and virtio_net make a netdev, with the MAC and MTU given and its link up; the

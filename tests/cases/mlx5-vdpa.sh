@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: api detectors
 # mlx5 shim: the vdpa client's management device in the kernel's own vdpa core, driven with
 # iproute2's vdpa: `vdpa mgmtdev show` lists one per vnet device, `vdpa dev add` makes a
 # virtio-net vdpa device on it (the function's MAC or the one given, MTU), refuses bad input

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: bus detectors
 # Issue 17: the porters' corpus (tests/porters), built by the harness against the INSTALLED
 # bundle, written the ways real drivers are (no pr_fmt, networking headers, old-syntax
 # namespace imports, their own compat shims, plain MODULE_DEVICE_TABLE(auxiliary, ...)).

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: bus detectors
 # Issue 17: another out-of-tree provider of the bus holds it (stand-ins built from
 # tests/porters/other-providers: MLNX_OFED's auxiliary.ko, Intel's intel_auxiliary.ko, both
 # registering the bus "auxiliary", the first exporting the unprefixed API). auxbus.ko must

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: bus detectors
 # Races: loops that race each other for a bounded time, on both shims at once. Parent create
 # and delete (with an SF per port, whose netdevs go in the batched SF teardown), client
 # bind/unbind through sysfs (also of those SFs' eth devices, against the batch), client

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: harness
 # Harness self-test: a kernel bug seen only on the console. The line goes into the kernel log
 # and the case clears the log before the runner reads it; the host's console scan must fail it.
 # kernels: bookworm

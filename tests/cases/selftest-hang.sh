@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: harness
 # Harness self-test: a guest that stops making progress. The case becomes a modprobe whose
 # module init sleeps uninterruptibly, so the guest's runner cannot end it at its timeout (the
 # signal waits for the sleep); the host's watchdog must stop the guest (the case's timeout

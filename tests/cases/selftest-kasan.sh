@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: harness
 # Harness self-test: a use-after-free on the debug kernel. KASAN reports it (oops=panic and
 # panic_on_warn stop the guest), and the harness must report this case as failed.
 # kernels: debug

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: harness
 # Harness self-test: a leak on the debug kernel. The case itself passes; kmemleak's scan at the
 # end of the boot finds the object (128 bytes; its backtrace names no symbol once the module is
 # gone), and the harness must report the case as failed.

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: harness
 # Harness self-test: a lock-order inversion on the debug kernel. Lockdep reports it (no WARN,
 # so the guest goes on), the runner finds it in the case's kernel log, and the harness must
 # report this case as failed.

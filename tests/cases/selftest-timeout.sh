@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: harness
 # Harness self-test: a case that runs past its timeout. The guest's runner stops it and
 # the harness must report it as failed.
 # kernels: bookworm

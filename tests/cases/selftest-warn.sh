@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: harness
 # Harness self-test: a module that hits WARN_ON(). panic_on_warn=1 stops the guest, and the
 # harness must report this case as failed; tests/run turns that expected failure into a pass.
 # kernels: bookworm debug

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: api detectors
 # SOF shim firmware crash and recovery: clients refuse work with -ENODEV, a flood cut by a
 # crash keeps its partial statistics, and everything works again after the firmware boots.
 # kmods: snd-compress

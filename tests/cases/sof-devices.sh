@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: api detectors
 # SOF shim: DSP creation and deletion with each firmware variant, client naming and binding,
 # bad control-file input, module unload while in use.
 # kmods: snd-compress

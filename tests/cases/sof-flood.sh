@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: api detectors
 # SOF shim IPC flood client: by count, by duration, in tandem, and every bad input. The
 # largest count (10,000) and a tandem of 3,000 each on bookworm's own bus and on the debug
 # kernel; elsewhere 2,000 and 1,000 each (under TCG about 1,000 round trips a second).

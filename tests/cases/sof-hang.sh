@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: api detectors
 # SOF shim IPC timeout: a hung firmware ("hang") takes each message and never answers. The
 # sender fails with -ETIMEDOUT after 500 ms, and the timeout is a firmware exception, as in
 # SOF: the firmware is marked crashed, the clients' fw_state handlers hear it, and the sender

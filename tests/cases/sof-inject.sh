@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: api detectors
 # SOF shim IPC message injector (mainline's sof-client-ipc-msg-injector.c): a raw IPC written
 # to debugfs ipc_msg_inject goes to the DSP as it is, and its reply (SOF_IPC_GLB_REPLY header
 # and error) is read back; the DSP's error fails the write. An empty write, one shorter than

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: api detectors
 # SOF shim: an IPC4 firmware (new_device ipc=4). The choice and its checks (no IPC flood test
 # on IPC4, as in mainline); raw IPC4 messages through the message injector (primary and
 # extension words, then the payload): the firmware's reply status as mainline's errno

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: api detectors
 # SOF shim runtime PM: clients autosuspend after 3 s, the DSP (parent) suspends when no
 # client is active and resumes whenever one is. As in SOF, D3 loses the firmware (fw_state
 # boot_not_started) and resume boots it again; every client's fw_state handler hears

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: api detectors
 # SOF shim probes: the firmware crashes while a probe extraction stream captures. The capture
 # ends at once with an xrun (poll EPOLLERR or read -EPIPE, as ALSA's snd_compr_stop_error()
 # makes it), every byte it read before the crash matches the pattern, the client refuses probe

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: api detectors
 # SOF shim probes: the extraction DMA writes at its own rate and overruns a reader that stops
 # reading for longer than its buffer lasts, as mainline's HDA host DMA does under
 # sof-client-probes: no error, no stream state change and no kernel message. The reader sees

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: api detectors
 # SOF shim probes across system suspend (pm_test "devices", s2idle): as on real SOF, D3 loses
 # the firmware and with it the extractor and the probe points. A capture held open through the
 # suspend sees its stream stop as an xrun; after resume the DSP runs again with no probe point

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: api detectors
 # SOF shim probes client: ASoC compress capture card, probe points add/list/remove with
 # hardened input, and extraction of a deterministic pattern checked byte by byte.
 # kmods: snd-compress snd-soc-core

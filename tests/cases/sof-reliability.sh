@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: api detectors
 # SOF shim reliability: a flood whose client cannot be resumed fails with that errno and leaves
 # the runtime PM usage count alone; a flood (or a flood waiting for another) ends at once when
 # its writer is killed; a message in flight when the firmware crashes and reboots times out and

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: api detectors
 # SOF shim system suspend/resume (pm_test "devices", s2idle): the DSP's system PM reaches
 # its clients' suspend and resume callbacks; as in SOF, suspend powers the DSP off and loses
 # the firmware, resume boots it again, and every client's fw_state handler hears both; IPC

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: bus detectors
 # SOF shim teardown under load: deleting or unbinding a DSP while its clients flood it, and
 # unloading a client module while one of its files is in use.
 # kmods: snd-compress snd-soc-core

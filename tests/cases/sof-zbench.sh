@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: api
 # SOF shim IPC benchmark: what one IPC round trip at ipc_delay_us=0 costs beyond its limit, for
 # one client and for two in tandem. The limit (snd_sof_shim_bench) is the IPC's round trip built
 # from exactly its primitives (tx_mutex, ipc_lock, the doorbell flag and wake_up_process() of a

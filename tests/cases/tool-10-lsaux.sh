@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
+# axes: bus detectors
 # auxbus/lsaux (/usr/sbin/lsaux) on the live bus: the implementation line for this backend, each
 # auxiliary device of an SOF DSP, an mlx5 adapter (ports=2) and the test parent under its parent
 # with its driver, module and modalias; unbound devices (one unbound by hand, clients whose
