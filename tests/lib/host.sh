@@ -167,8 +167,21 @@ ensure_headers() {
 	dir=$(ensure_chroot "$1")
 	chroot_locked "$dir" ensure_headers_locked "$1" "$dir"
 }
+# A green run pins each suite's kernel ($AUXBUS_CACHE/kernels.pinned, "SUITE ABI"): later runs
+# take it while its headers are installed, so that a red run is rerun on the same kernels and
+# asks the mirror nothing; AUXBUS_KERNELS=latest resolves the suite's current kernel again.
+pinned_abi() {
+	[ "${AUXBUS_KERNELS:-pinned}" = latest ] && return 0
+	awk -v s="$1" '$1 == s { print $2; exit }' "$AUXBUS_CACHE/kernels.pinned" 2>/dev/null
+}
 ensure_headers_locked() {
 	local suite=$1 dir=$2 target="" abi ver
+	abi=$(pinned_abi "$suite")
+	if [ -n "$abi" ] && in_chroot "$dir" -- test -e "/lib/modules/$abi/build/Makefile"; then
+		ver=$(in_chroot "$dir" -- dpkg-query -W -f='${Version}' "linux-headers-$abi")
+		printf '%s %s\n' "$abi" "$ver"
+		return 0
+	fi
 	chroot_update "$dir"
 	[ "$suite" = trixie-backports ] && target="-t trixie-backports"
 	abi=$(in_chroot "$dir" -- sh -c "apt-cache $target depends linux-headers-amd64 2>/dev/null" |
