@@ -322,7 +322,14 @@ debug_fragment() {
 		[ "$name" = debug ] || cat "$TOP/tests/debug-kernel-builtin.config"
 	} | awk '/^CONFIG_/ { o = $0; sub(/=.*/, "", o); if (!(o in v)) k[n++] = o; v[o] = $0 } END { for (i = 0; i < n; i++) print v[k[i]] }'
 }
-ensure_debug_kernel() { with_lock debug-kernel ensure_debug_kernel_locked "$@"; }
+# With AUXBUS_DEBUG_FIRST=1 (the run boots both) debugk's chain builds the debug kernel first:
+# the debug kernel's chain is the run's long pole, and the chains reach the lock in any order.
+ensure_debug_kernel() {
+	if [ "${1:-debug}" != debug ] && [ "${AUXBUS_DEBUG_FIRST:-0}" = 1 ]; then
+		with_lock debug-kernel ensure_debug_kernel_locked debug >/dev/null
+	fi
+	with_lock debug-kernel ensure_debug_kernel_locked "$@"
+}
 ensure_debug_kernel_locked() {
 	local name=${1:-debug} dir work key ver abi kdir t0 bdir
 	dir=$(ensure_chroot $DEBUG_SUITE)
