@@ -217,6 +217,7 @@ system_report() {
 		comment=""
 		case $line in *' # '*) comment=${line#* # } ;; esac
 		case $line in
+		ok*'# SKIP'*) result "$key" skip "$kname: system: $what: $name" "${comment#SKIP }" ;;
 		ok*) result "$key" ok "$kname: system: $what: $name" "$comment" ;;
 		*) result "$key" fail "$kname: system: $what: $name" "$comment" ;;
 		esac
@@ -235,6 +236,8 @@ system_report() {
 		result "$key" fail "$kname: system: $what: kernel not tainted" "tainted $taint: beyond out-of-tree and unsigned"
 	elif [ -n "$taint" ]; then
 		result "$key" ok "$kname: system: $what: kernel not tainted" "tainted $taint: out-of-tree/unsigned only"
+	elif grep -q '^# guest-done' "$dir/results.clean"; then
+		result "$key" fail "$kname: system: $what: kernel not tainted" "the guest reported no taint"
 	fi
 }
 
