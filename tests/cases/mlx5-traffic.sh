@@ -19,13 +19,6 @@ stats() {
 		awk -v d="$2" '$1 == d { print $2, $3, $10, $11 }'
 }
 
-# rx_more NSPID DEV BASE: DEV has received at least 3 packets more than BASE
-rx_more() {
-	set -- "$3" $(stats "$1" "$2")
-	[ "${3:-0}" -ge $(($1 + 3)) ]
-}
-rxp() { set -- $(stats "$1" "$2"); echo "${2:-0}"; }
-
 ns_init
 # bg_traffic NSPID ADDR INTERVAL: keep sending until killed; sets BG
 bg_traffic() {
@@ -74,9 +67,9 @@ t_check "link up on port 1" ctl $D/mlx5_shim1p1/link up
 t_check "B reachable again" reach "$NSA" 192.0.2.2
 
 # traffic keeps flowing from A while port 1 switches mode twice
-base=$(rxp "$NSB" mlx5s1p1)
+rx=$(rx_packets "$NSB" mlx5s1p1)
 bg_traffic "$NSA" 192.0.2.2 0.2
-t_check "background traffic reaches B" t_wait_cmd 100 rx_more "$NSB" mlx5s1p1 "$base"
+t_check "background traffic reaches B" t_wait_cmd 100 rx_reached "$NSB" mlx5s1p1 $((rx + 3))
 t_check "port 1 to switchdev during traffic" ctl $D/mlx5_shim1p1/esw_mode switchdev
 t_eq "it is the uplink representor, still in namespace B" p1 \
 	"$(nsenter -t "$NSB" -n unshare -m sh -c \
@@ -94,12 +87,12 @@ if [ $HAVE_PING = 1 ]; then
 fi
 
 # delete the adapter with every client bound and traffic flowing both ways
-base_a=$(rxp "$NSA" mlx5s1p0)
-base_b=$(rxp "$NSB" mlx5s1p1)
+rx_a=$(rx_packets "$NSA" mlx5s1p0)
+rx_b=$(rx_packets "$NSB" mlx5s1p1)
 bg_traffic "$NSB" 192.0.2.1 0.05
 bg2=$BG
 bg_traffic "$NSA" 192.0.2.2 0.05
-both_ways() { rx_more "$NSA" mlx5s1p0 "$base_a" && rx_more "$NSB" mlx5s1p1 "$base_b"; }
+both_ways() { rx_reached "$NSA" mlx5s1p0 $((rx_a + 3)) && rx_reached "$NSB" mlx5s1p1 $((rx_b + 3)); }
 t_check "traffic flows both ways" t_wait_cmd 100 both_ways
 t_check "delete adapter during traffic" ctl $MLXBUS/del_device 1
 t_check "ports gone" test ! -e $PB/mlx5_shim1p0 -a ! -e $PB/mlx5_shim1p1
