@@ -28,17 +28,8 @@ wait_status() {
 	[ "$(cat "$1/power/runtime_status")" = "$2" ]
 }
 
-# stat_above ID FIELD BASE: ipc_stats FIELD of DSP ID is above BASE (tx: IPCs answered)
-stat_above() { [ "$(sof_stat "$1" "$2")" -gt "$3" ]; }
 # stat_is ID FIELD VALUE
 stat_is() { [ "$(sof_stat "$1" "$2")" = "$3" ]; }
-
-# blocked_in_write PID: the process sleeps uninterruptibly (D: mutex_lock_killable) inside
-# write(2) (syscall 1 on x86-64; /proc/PID/syscall says "running" while it runs)
-blocked_in_write() {
-	read -r _nr _rest </proc/$1/syscall 2>/dev/null && [ "$_nr" = 1 ] &&
-		sed 's/.*) //' /proc/$1/stat | grep -q '^D '
-}
 
 # running PID: the process exists and is no zombie (nothing may have reaped it yet)
 running() { [ -e /proc/$1 ] && ! grep -q '^State:[[:space:]]*Z' /proc/$1/status 2>/dev/null; }
@@ -89,7 +80,7 @@ tx=$(sof_stat 0 tx)
 sof-write $F/ipc_flood_count 10000 >/tmp/sof-kill0 2>&1 &
 p0=$!
 pids="$pids $p0"
-t_check "the flood sends" t_wait_cmd 100 stat_above 0 tx "$tx"
+t_check "the flood sends" t_wait_cmd 100 sof_stat_above 0 tx "$tx"
 sof-write $F/ipc_flood_duration_ms 1000 >/tmp/sof-kill1 2>&1 &
 p1=$!
 pids="$pids $p1"
@@ -118,7 +109,7 @@ tx=$(sof_stat 0 tx)
 (sof_write $F/ipc_flood_count 10000 >/tmp/sof-stale) &
 # tx counts the replies: once the first came, the flood runs and its next message is in flight
 # (the DSP works 100 ms on each)
-t_check "the flood sends again" t_wait_cmd 100 stat_above 0 tx "$tx"
+t_check "the flood sends again" t_wait_cmd 100 sof_stat_above 0 tx "$tx"
 t_check "crash and boot during the flood" sh -c "echo crash >$S/fw_state; echo boot >$S/fw_state"
 wait
 t_check "the flood failed with -ETIMEDOUT" grep -q "Connection timed out" /tmp/sof-stale
