@@ -80,8 +80,9 @@ race mlx5-parent "echo '2 ports=2' >$MLXBUS/new_device" "echo 1 >$D/mlx5_shim2p0
 	"echo 1 >$D/mlx5_shim2p1/sf_add" "echo 2 >$MLXBUS/del_device"
 race mlx5-bind "echo $ETH >$EDRV/unbind" "echo $ETH >$EDRV/bind"
 # one step: the SF eth devices that exist now, unbound and bound again (the last bind counts)
-race mlx5-sf-bind "for e in $PB/mlx5_shim2p*/mlx5_shim_core.sf.*/mlx5_shim_core.eth.*; do
+SFBIND="for e in $PB/mlx5_shim2p*/mlx5_shim_core.sf.*/mlx5_shim_core.eth.*; do
 	e=\${e##*/}; echo \$e >$EDRV/unbind; echo \$e >$EDRV/bind; done"
+race mlx5-sf-bind "$SFBIND"
 race mlx5-sf "echo 4 >$D/mlx5_shim1p0/sf_add" "echo 4 >$D/mlx5_shim1p0/sf_del"
 race mlx5-esw "echo switchdev >$D/mlx5_shim1p0/esw_mode" "echo legacy >$D/mlx5_shim1p0/esw_mode"
 race mlx5-caps "echo eth >$D/mlx5_shim1p1/caps" "echo eth,rdma,vnet >$D/mlx5_shim1p1/caps"
@@ -119,7 +120,11 @@ for f in /tmp/race.*; do
 	k=0
 	for ok; do
 		k=$((k + 1))
-		[ "$ok" -gt 0 ] || never="$never ${f#/tmp/race.}:step$k"
+		# mlx5-sf-bind finds SFs only while mlx5-parent's adapter 2 has them, and loses
+		# most races for them (3 of 18 iterations succeeded on bookworm): its command is
+		# checked once after the race instead
+		[ "$ok" -gt 0 ] || [ "${f#/tmp/race.}" = mlx5-sf-bind ] ||
+			never="$never ${f#/tmp/race.}:step$k"
 	done
 done
 t_eq "all 13 loops ended" 13 "$(ls /tmp/race.* | wc -l)"
@@ -142,6 +147,9 @@ echo eth,rdma,vnet >$D/mlx5_shim1p1/caps 2>/dev/null
 [ -e "$EDRV/$ETH" ] || echo "$ETH" >$EDRV/bind 2>/dev/null
 t_check "mlx5 adapter 2 again" ctl $MLXBUS/new_device "2 ports=2"
 t_check "eth client bound on adapter 2" t_wait_for "$PB/mlx5_shim2p0/$(adev mlx5_shim2p0 eth)/driver"
+t_check "an SF on adapter 2" ctl $D/mlx5_shim2p0/sf_add 1
+t_check "its eth client binds" t_wait_cmd 50 sh -c "ls -d $PB/mlx5_shim2p0/mlx5_shim_core.sf.*/mlx5_shim_core.eth.*/driver"
+t_check "the mlx5-sf-bind loop's command works on it" eval "$SFBIND"
 t_check "eth client bound on adapter 1 port 1" test -e "$AB/$ETH/driver"
 # D3 loses the firmware (as on SOF): the idle DSP may be runtime-suspended by now, and in D0 it runs
 t_check "DSP kept in D0" sof_dsp_on 0
