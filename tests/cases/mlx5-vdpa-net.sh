@@ -85,10 +85,10 @@ t_check "its link is down: the netdev has the wire" \
 
 # delete with frames in flight: the ping keeps going while vdpa0 goes
 if [ $HAVE_PING = 1 ]; then
-	rx=$(rx_packets $NSB "$n1")
+	rx=$(echo_replies $NSB)
 	nsenter -t $NSB -n ping -q -i 0.05 -w 30 198.51.100.1 >/dev/null 2>&1 &
 	BG=$!
-	t_check "frames in flight (ping replies)" t_wait_cmd 100 rx_reached $NSB "$n1" $((rx + 3))
+	t_check "frames in flight (ping replies)" t_wait_cmd 100 replies_reached $NSB $((rx + 3))
 fi
 t_check "dev del vdpa0 with traffic flowing" vdpa dev del vdpa0
 t_check "its netdev is gone" t_wait_gone $VB/vdpa0
