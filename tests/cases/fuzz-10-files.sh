@@ -92,9 +92,9 @@ echo "# fuzz-10: $(tail -n 1 /tmp/fuzz.out) in $(awk "BEGIN { printf \"%.1f\", $
 
 # The bundle still works: everything the fuzzing made goes, and it all comes back
 t_check "delete every adapter and DSP" del_all
-sleep 1
-t_check "no adapter left" sh -c "! ls -d $D/mlx5_shim*p0 2>/dev/null | grep -q ."
-t_check "no DSP left" sh -c "! ls -d $SOF_PDEV/snd_sof_shim.* 2>/dev/null | grep -q ."
+# del_device returns once the device is deleted; its debugfs directory too (up to 5 s)
+t_check "no adapter left" t_wait_cmd 50 sh -c "! ls -d $D/mlx5_shim*p0 2>/dev/null | grep -q ."
+t_check "no DSP left" t_wait_cmd 50 sh -c "! ls -d $SOF_PDEV/snd_sof_shim.* 2>/dev/null | grep -q ."
 for m in $MODS snd_sof_shim_probes snd_sof_shim_ipc_flood snd_sof_shim auxbus_test_client auxbus_test_parent; do
 	grep -q "^$m " /proc/modules || modprobe $m
 done

@@ -46,11 +46,13 @@ before=$(link "$NSA" mlx5s1p0)
 t_check "legacy: A reaches B" reach "$NSA" 192.0.2.2
 t_check "legacy: no phys_port_name" sh -c "! nsys $NSA /sys/class/net/mlx5s1p0/phys_port_name"
 
-# a ping that runs across both switches
+# a ping that runs across both switches: it has had replies before them, and 10 after them
+# (namespace A's ICMP counters, however long that takes), not a fixed time
 if [ $HAVE_PING = 1 ]; then
-	nsenter -t "$NSA" -n ping -q -i 0.2 -w 60 192.0.2.2 >/tmp/mlx5-esw-bg.out 2>&1 &
+	rx=$(echo_replies "$NSA")
+	nsenter -t "$NSA" -n ping -q -i 0.2 -w 120 192.0.2.2 >/tmp/mlx5-esw-bg.out 2>&1 &
 	BG=$!
-	sleep 1
+	t_check "the background ping gets replies" t_wait_cmd 100 replies_reached "$NSA" $((rx + 3))
 fi
 
 t_check "switchdev" setmode switchdev
@@ -75,6 +77,8 @@ t_check "legacy: no phys_port_name again" sh -c "! nsys $NSA /sys/class/net/mlx5
 t_check "legacy: A reaches B" reach "$NSA" 192.0.2.2
 
 if [ $HAVE_PING = 1 ]; then
+	rx=$(echo_replies "$NSA")
+	t_check "and 10 replies after the switches" t_wait_cmd 300 replies_reached "$NSA" $((rx + 10))
 	kill -INT "$BG" 2>/dev/null
 	wait "$BG"
 	BG=""

@@ -55,6 +55,20 @@ wait_ibstate() {
 	ibstate
 }
 bondib() { ls $IB 2>/dev/null | grep '^mlx5_shim_bond_' | head -n 1; }
+# The no-LAG checks. A port's netdev notifier decides, under RTNL while the port is enslaved,
+# whether its adapter wants a LAG, and logs why not; the LAG work runs only when that decision
+# changes, so where there is no LAG it may never run, and "no LAG" alone would also pass
+# before a wrong LAG work had run. So each no-LAG state is followed by a LAG of adapter 1: its
+# work runs after the state was checked (one work item per adapter), and adapter 1's "LAG
+# active" lines since the mark before the no-LAG state must all come after the mark before
+# that LAG. nlag MARK: how many since MARK; lag_only_since NOLAG LAG: that check
+nlag() { t_log_since "$1" | grep -c 'mlx5_shim1p0: LAG active'; }
+lag_only_since() {
+	t_wait_cmd 50 t_log_has "$2" 'mlx5_shim1p0: LAG active' || return 1
+	_a=$(nlag "$1")
+	_b=$(nlag "$2")
+	[ "$_a" = "$_b" ] || { echo "$_a LAG active since mark $1, $_b since $2"; return 1; }
+}
 gids() { cat $IB/"$1"/ports/1/gids/* 2>/dev/null; }
 
 t_check "load modules" mlx5_load mlx5_shim_core mlx5_shim_eth mlx5_shim_rdma
@@ -64,11 +78,14 @@ t_eq "two ports: two ib_devices, no bond" "0 2" "$(wait_ibstate "0 2")"
 
 # active-backup: one ib_device for the pair
 t_check "bond0 active-backup" bond_add bond0 active-backup
+t_log_mark lag-one-port
 t_check "enslave mlx5s1p0" enslave bond0 mlx5s1p0
 t_eq "one port in the bond: no LAG yet" "0 2" "$(ibstate)"
+t_log_mark lag-both-ports
 t_check "enslave mlx5s1p1" enslave bond0 mlx5s1p1
 t_check "bond0 up" ip link set bond0 up
 t_eq "both ports bonded: one mlx5_shim_bond_<n>, no per-port ones" "1 0" "$(wait_ibstate "1 0")"
+t_check "no LAG active before the second port joined" lag_only_since lag-one-port lag-both-ports
 ib=$(bondib)
 t_check "rdma dev lists $ib" sh -c "rdma dev show | grep -q '^[0-9]*: $ib:'"
 t_eq "bond0's active slave: mlx5s1p0, the first enslaved" mlx5s1p0 "$(cat /sys/class/net/bond0/bonding/active_slave)"
@@ -134,11 +151,12 @@ t_check "delete bond1" bond_del bond1
 t_eq "two per-port ib_devices again" "0 2" "$(wait_ibstate "0 2")"
 
 # no LAG: a mode mlx5 does not offload; ports of two adapters
+t_log_mark lag-none
 t_check "bond2 balance-rr" bond_add bond2 balance-rr
 t_check "enslave both ports" enslave bond2 mlx5s1p0 mlx5s1p1
-sleep 1
+t_wait_cmd 50 t_log_has lag-none 'mlx5s1p1 in bond2: no LAG: the bond.s mode is not'
 t_eq "balance-rr: no LAG, two ib_devices" "0 2" "$(ibstate)"
-t_check "the log says why" sh -c "dmesg | grep -q 'no LAG: the bond.s mode is not'"
+t_check "the log says why" t_log_has lag-none 'no LAG: the bond.s mode is not'
 t_check "delete bond2" bond_del bond2
 
 t_check "create adapter 2" ctl $MLXBUS/new_device "2 ports=2"
@@ -146,11 +164,14 @@ t_eq "four ib_devices" "0 4" "$(wait_ibstate "0 4")"
 t_check "bond3 active-backup" bond_add bond3 active-backup
 t_check "enslave port 0 of adapters 1 and 2" enslave bond3 mlx5s1p0 mlx5s2p0
 t_check "and port 1 of adapter 1" enslave bond3 mlx5s1p1
-sleep 1
+t_wait_cmd 50 t_log_has lag-none 'mlx5s1p1 in bond3: no LAG: the bond holds mlx5s2p0'
 t_eq "ports of two adapters: no LAG" "0 4" "$(ibstate)"
-t_check "the log says why (dev_info, no error)" sh -c "dmesg | grep -q 'no LAG: the bond holds'"
+t_check "the log says why (dev_info, no error)" t_log_has lag-none 'no LAG: the bond holds'
+t_log_mark lag-adapter1-alone
 t_check "release mlx5s2p0: adapter 1's ports alone in bond3" release bond3 mlx5s2p0
 t_eq "now LAG for adapter 1" "1 2" "$(wait_ibstate "1 2")"
+t_check "no LAG came and went in bond2 (balance-rr) or with adapter 2's port" \
+	lag_only_since lag-none lag-adapter1-alone
 t_check "delete adapter 2" timeout 30 sh -c "echo 2 >$MLXBUS/del_device"
 
 # the adapter goes while bonded

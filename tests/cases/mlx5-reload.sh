@@ -90,7 +90,7 @@ else
 fi
 unshare -n sleep 100 &
 NSA=$!
-sleep 0.3
+t_wait_cmd 100 ns_new "$NSA" || t_fail "a network namespace" "unshare -n has not run within 10 s"
 e=$(reload_err $DL netns "$NSA")
 case $e in
 *"namespace change is not supported"*) t_ok "reload into another namespace refused: $e" ;;

@@ -102,6 +102,11 @@ rx_above() {
 	_p=$(nsenter -t "$1" -n cat /proc/net/dev | tr ':' ' ' | awk -v d="$2" '$1 == d { print $3 }')
 	[ "${_p:-0}" -gt "$3" ]
 }
+# listening NSPID PORT: a TCP socket listens on PORT in the namespace (/proc/net/tcp{,6}: 0A)
+listening() {
+	nsenter -t "$1" -n cat /proc/net/tcp /proc/net/tcp6 2>/dev/null |
+		awk -v p=":$(printf '%04X' "$2")" 'substr($2, length($2) - 4) == p && $4 == "0A" { f = 1 } END { exit !f }'
+}
 # talk: a line every 50 ms on stdout until the reader goes
 talk() { while echo "$1"; do sleep 0.05; done; }
 [ "$(cat $D/mlx5_shim1p0/esw_mode)" = switchdev ] || t_check "switchdev for the last SFs" setmode switchdev
@@ -112,7 +117,7 @@ for n in 11 12 13; do
 		t_wait_cmd 50 carrier "$NSA" mlx5s1p0s$n || break
 	talk "representor $n" | nsenter -t "$NSB" -n nc -l -p $n >/dev/null 2>&1 &
 	pids="$pids $!"
-	sleep 0.2
+	t_wait_cmd 100 listening "$NSB" $n || break
 	talk "SF $n" | nsenter -t "$NSA" -n nc 10.$n.0.2 $n >/dev/null 2>&1 &
 	pids="$pids $!"
 done

@@ -68,8 +68,9 @@ t_check "link up on port 1" ctl $D/mlx5_shim1p1/link up
 t_check "B reachable again" reach "$NSA" 192.0.2.2
 
 # traffic keeps flowing from A while port 1 switches mode twice
+rx=$(rx_packets "$NSB" mlx5s1p1)
 bg_traffic "$NSA" 192.0.2.2 0.2
-sleep 1
+t_check "background traffic reaches B" t_wait_cmd 100 rx_reached "$NSB" mlx5s1p1 $((rx + 3))
 t_check "port 1 to switchdev during traffic" ctl $D/mlx5_shim1p1/esw_mode switchdev
 t_eq "it is the uplink representor, still in namespace B" p1 \
 	"$(nsenter -t "$NSB" -n unshare -m sh -c \
@@ -87,10 +88,13 @@ if [ $HAVE_PING = 1 ]; then
 fi
 
 # delete the adapter with every client bound and traffic flowing both ways
+rx_a=$(rx_packets "$NSA" mlx5s1p0)
+rx_b=$(rx_packets "$NSB" mlx5s1p1)
 bg_traffic "$NSB" 192.0.2.1 0.05
 bg2=$BG
 bg_traffic "$NSA" 192.0.2.2 0.05
-sleep 1
+both_ways() { rx_reached "$NSA" mlx5s1p0 $((rx_a + 3)) && rx_reached "$NSB" mlx5s1p1 $((rx_b + 3)); }
+t_check "traffic flows both ways" t_wait_cmd 100 both_ways
 t_check "delete adapter during traffic" ctl $MLXBUS/del_device 1
 t_check "ports gone" test ! -e $PB/mlx5_shim1p0 -a ! -e $PB/mlx5_shim1p1
 t_check "netdevs gone" sh -c "! nsenter -t $NSA -n ip link show mlx5s1p0 2>/dev/null"

@@ -34,9 +34,10 @@ have_ns=0
 if have_ping && command -v nsenter >/dev/null && [ -e /proc/self/ns/net ]; then
 	ns_pair
 	ns_setup "$NSA" mlx5s1p0 192.0.2.1 && ns_setup "$NSB" mlx5s1p1 192.0.2.2 && have_ns=1
+	rx=$(echo_replies "$NSA")
 	nsenter -t "$NSA" -n ping -q -i 0.05 -w 60 192.0.2.2 >/dev/null 2>&1 &
 	BG=$!
-	sleep 1
+	[ $have_ns = 1 ] && t_check "traffic flows (ping replies)" t_wait_cmd 100 replies_reached "$NSA" $((rx + 3))
 fi
 t_check "rmmod mlx5_shim_eth during traffic" rmmod mlx5_shim_eth
 t_check "netdevs gone" sh -c "! nsenter -t ${NSA:-1} -n ip link show mlx5s1p0 2>/dev/null && [ ! -e /sys/class/net/mlx5s1p1 ]"

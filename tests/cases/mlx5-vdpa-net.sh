@@ -86,9 +86,10 @@ t_check "its link is down: the netdev has the wire" \
 
 # delete with frames in flight: the ping keeps going while vdpa0 goes
 if [ $HAVE_PING = 1 ]; then
+	rx=$(echo_replies $NSB)
 	nsenter -t $NSB -n ping -q -i 0.05 -w 30 198.51.100.1 >/dev/null 2>&1 &
 	BG=$!
-	sleep 1
+	t_check "frames in flight (ping replies)" t_wait_cmd 100 replies_reached $NSB $((rx + 3))
 fi
 t_check "dev del vdpa0 with traffic flowing" vdpa dev del vdpa0
 t_check "its netdev is gone" t_wait_gone $VB/vdpa0

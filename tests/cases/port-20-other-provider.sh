@@ -24,13 +24,14 @@ for p in auxiliary intel_auxiliary; do
 	*) who="Intel's out-of-tree drivers' (ice, irdma) intel_auxiliary.ko" ;;
 	esac
 	t_check "insmod the stand-in $p.ko" insmod "/lib/modules/$KVER/extra/$p.ko"
-	dmesg -c >/dev/null
+	t_log_mark "other-provider-$p"
 	t_check_fails "insmod auxbus.ko fails beside $p" insmod "/lib/modules/$KVER/extra/auxbus.ko"
 	t_check "the kernel log names module $p" \
-		sh -c "dmesg | grep -q \"auxbus:.*a bus named 'auxiliary' is registered already, by module $p: $who\""
-	t_check "and says what to do" sh -c "dmesg | grep -q 'Unload it and the drivers that use it (modprobe -r $p)'"
-	t_check_fails "no duplicate-symbol refusal by the module loader" \
-		sh -c "dmesg | grep -q 'exports duplicate symbol'"
+		t_log_has "other-provider-$p" "auxbus:.*a bus named 'auxiliary' is registered already, by module $p: $who"
+	t_check "and says what to do" \
+		t_log_has "other-provider-$p" "Unload it and the drivers that use it (modprobe -r $p)"
+	t_check "no duplicate-symbol refusal by the module loader" \
+		t_log_lacks "other-provider-$p" 'exports duplicate symbol'
 	t_check_fails "auxbus is not loaded" grep -q '^auxbus ' /proc/modules
 	t_check "rmmod $p" rmmod "$p"
 done

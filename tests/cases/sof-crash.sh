@@ -26,8 +26,9 @@ sof_check_result "result after recovery" $F/ipc_flood_count 50
 
 # crash in the middle of a flood: the test stops, says where, keeps what it measured
 # 10000 IPCs of >= 200 us each: still running when the crash comes, on any kernel
+tx=$(sof_stat 0 tx)
 (echo 10000 >$F/ipc_flood_count; echo $? >/tmp/sof-c) &
-sleep 0.5
+t_check "the flood runs (IPCs answered)" t_wait_cmd 100 sof_stat_above 0 tx "$tx"
 t_check "crash during the flood" sh -c "echo crash >$S/fw_state"
 wait
 t_check_fails "flood write failed" test "$(cat /tmp/sof-c)" = 0

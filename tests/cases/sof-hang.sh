@@ -72,9 +72,9 @@ t_eq "no refused reply" 0 "$(sof_stat 0 mismatch)"
 
 # delete the DSP while a flood waits on the hung firmware
 t_check "hang again" sh -c "echo hang >$S/fw_state"
-(sof_write $F0/ipc_flood_duration_ms 1000 >/tmp/sof-hang2) &
+sof-write $F0/ipc_flood_duration_ms 1000 >/tmp/sof-hang2 2>&1 &
 w=$!
-sleep 0.2
+t_check "the flood's writer waits on the hung firmware" t_wait_cmd 100 blocked_in_write $w
 t0=$(t_now)
 t_check "del_device during a hung IPC" sof_del 0
 t_check "returns once the IPC timed out" within "$t0" 0 3

@@ -29,6 +29,9 @@ wait_status() {
 	[ "$(cat "$1/power/runtime_status")" = "$2" ]
 }
 
+# stat_is ID FIELD VALUE
+stat_is() { [ "$(sof_stat "$1" "$2")" = "$3" ]; }
+
 # running PID: the process exists and is no zombie (nothing may have reaped it yet)
 running() { [ -e /proc/$1 ] && ! grep -q '^State:[[:space:]]*Z' /proc/$1/status 2>/dev/null; }
 
@@ -74,14 +77,15 @@ fi
 # a flood of 10,000 IPCs of 100 ms each (about 17 minutes) ends when its writer is killed,
 # and so does a writer waiting for it
 t_check "ipc_delay_us=100000" sh -c "echo 100000 >$S/ipc_delay_us"
+tx=$(sof_stat 0 tx)
 sof-write $F/ipc_flood_count 10000 >/tmp/sof-kill0 2>&1 &
 p0=$!
 pids="$pids $p0"
-sleep 0.5
+t_check "the flood sends" t_wait_cmd 100 sof_stat_above 0 tx "$tx"
 sof-write $F/ipc_flood_duration_ms 1000 >/tmp/sof-kill1 2>&1 &
 p1=$!
 pids="$pids $p1"
-sleep 0.3
+t_check "a second writer waits for it" t_wait_cmd 100 blocked_in_write $p1
 t_check "kill the waiting writer" kill -TERM $p1
 t_check "it ends within 2 s" gone_within $p1 20
 t_check "the flood still runs" running $p0
@@ -102,13 +106,18 @@ sof_check_result "result after the kill" $F/ipc_flood_count 100
 t_check "DSP kept in D0" sof_dsp_on 0
 t_check "ipc_delay_us=100000 again" sh -c "echo 100000 >$S/ipc_delay_us"
 dr=$(sof_stat 0 dropped)
+tx=$(sof_stat 0 tx)
 (sof_write $F/ipc_flood_count 10000 >/tmp/sof-stale) &
-sleep 0.5
+# tx counts the replies: once the first came, the flood runs and its next message is in flight
+# (the DSP works 100 ms on each)
+t_check "the flood sends again" t_wait_cmd 100 sof_stat_above 0 tx "$tx"
 t_check "crash and boot during the flood" sh -c "echo crash >$S/fw_state; echo boot >$S/fw_state"
 wait
 t_check "the flood failed with -ETIMEDOUT" grep -q "Connection timed out" /tmp/sof-stale
 t_eq "booted after the timeout" boot_complete "$(cat $S/fw_state)"
-sleep 0.3
+# the DSP drops the message when it is done with it (the firmware that took it is gone): from
+# then on the rebooted one cannot act on it
+t_wait_cmd 50 stat_is 0 dropped $((dr + 1))
 t_eq "rebooted firmware handled nothing" 0 "$(sof_stat 0 fw_handled)"
 t_eq "the message in flight was dropped" $((dr + 1)) "$(sof_stat 0 dropped)"
 echo 0 >$S/ipc_delay_us
@@ -128,7 +137,8 @@ for round in 1 2 3; do
 		i=$((i + 1))
 	done) &
 	w=$!
-	sleep 0.3
+	# the writer has made a DSP: the unload races with it from now on
+	t_wait_for $SOF_PDEV/snd_sof_shim.10 100
 	while ! rmmod snd_sof_shim 2>/dev/null; do sleep 0.05; done
 	wait $w
 	t_check "round $round: no DSP left after the unload" \

@@ -108,5 +108,27 @@ t_wait_gone() {
 	[ ! -e "$1" ]
 }
 
+# The kernel log of a step, without clearing it (dmesg -c would hide it from the runner's scan
+# of the case's log): t_log_mark NAME writes a mark, t_log_since NAME prints what the kernel
+# logged after the last mark NAME and fails when there is no such mark (the log wrapped, or a
+# typo): a negative check on its output cannot pass on a log it did not see.
+t_log_mark() { echo "auxbus-test: mark $1" >/dev/kmsg; }
+t_log_since() {
+	dmesg | awk -v m="auxbus-test: mark $1" '
+		{ l[NR] = $0 }
+		length($0) >= length(m) && substr($0, length($0) - length(m) + 1) == m { s = NR }
+		END { for (i = s + 1; s && i <= NR; i++) print l[i]; exit !s }'
+}
+# t_log_has NAME RE: the log since mark NAME has a line matching RE (a basic regex, as grep)
+t_log_has() {
+	_log=$(t_log_since "$1") || return 1
+	printf '%s\n' "$_log" | grep -q -- "$2"
+}
+# t_log_lacks NAME RE: mark NAME is in the log, and no line since it matches RE
+t_log_lacks() {
+	_log=$(t_log_since "$1") || return 1
+	! printf '%s\n' "$_log" | grep -q -- "$2"
+}
+
 # Seconds since boot, to the hundredth (from /proc/uptime), for timing inside a case.
 t_now() { cut -d' ' -f1 /proc/uptime; }
