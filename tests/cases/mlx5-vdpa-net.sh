@@ -16,7 +16,7 @@
 . /tests/cases/mlx5-common.inc
 
 MODS="virtio_vdpa virtio_net mlx5_shim_vdpa mlx5_shim_eth mlx5_shim_core vdpa"
-cleanup() { mlx5_cleanup 1 2; }
+cleanup() { mlx5_cleanup 1 2 3; }
 trap cleanup EXIT
 
 VB=/sys/bus/vdpa/devices
@@ -98,6 +98,25 @@ t_check "delete adapter 2 (vdpa3 on it)" timeout 30 sh -c "echo 2 >$MLXBUS/del_d
 t_check "no vdpa device left" sh -c "! ls $VB 2>/dev/null | grep -q ."
 [ -n "$BG" ] && kill "$BG" 2>/dev/null
 BG=""
+# One wire, two kinds of end: port 0's vdpa device and the Ethernet netdev that caps
+# eth,vnet gives port 1. The netdev receives frames that no netdev sent.
+t_check "adapter 3 (caps=vnet)" ctl $MLXBUS/new_device "3 ports=2 caps=vnet"
+t_check "caps eth,vnet on its port 1" ctl $D/mlx5_shim3p1/caps eth,vnet
+t_check "port 1's Ethernet netdev" t_wait_for /sys/class/net/mlx5s3p1 50
+t_check "dev add vdpa4 on port 0" vdpa dev add name vdpa4 \
+	mgmtdev "$AUXBUS_BUS/$(adev mlx5_shim3p0 vnet)" mac 02:00:00:00:aa:04
+t_check "its link is up: port 0 has no Ethernet netdev" \
+	sh -c "vdpa dev config show vdpa4 | grep -q 'link up'"
+t_check "vdpa4 is a netdev" wait_netdev vdpa4
+n4=$(netdev vdpa4)
+t_check "$n4 in namespace A, 192.0.2.1" ns_setup $NSA "$n4" 192.0.2.1
+t_check "mlx5s3p1 in namespace B, 192.0.2.2" ns_setup $NSB mlx5s3p1 192.0.2.2
+t_check "the vdpa netdev reaches the Ethernet netdev" reach $NSA 192.0.2.2
+t_check "and the Ethernet netdev the vdpa netdev" reach $NSB 192.0.2.1
+set -- $(ns_stats $NSB mlx5s3p1)
+t_check "mlx5s3p1 received and sent (rx $1 tx $2)" test "${1:-0}" -gt 0 -a "${2:-0}" -gt 0
+t_check "delete adapter 3" timeout 30 sh -c "echo 3 >$MLXBUS/del_device"
+
 t_check "unload virtio_vdpa and the client" rmmod virtio_vdpa virtio_net mlx5_shim_vdpa
 t_check "vdpa unloads (no reference left)" rmmod vdpa
 t_done
