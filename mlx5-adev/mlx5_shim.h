@@ -116,7 +116,10 @@ struct mlx5_shim_caps {
 	u8 mac[ETH_ALEN];
 };
 
-/* receive hook of a wire endpoint; called in softirq context under rcu_read_lock() */
+/*
+ * receive hook of a wire endpoint; called in softirq context under rcu_read_lock().
+ * skb->dev is the sending netdev, or NULL when the sender has none (a vdpa device).
+ */
 typedef void (*mlx5_shim_rx_t)(void *ctx, struct sk_buff *skb);
 
 void mlx5_shim_query_caps(struct mlx5_shim_adev *madev, struct mlx5_shim_caps *caps);

@@ -139,6 +139,12 @@ static void mlx5_shim_eth_rx(void *ctx, struct sk_buff *skb)
 		return;
 	}
 	/*
+	 * A frame from an end without a netdev (a vdpa device's transmit ring) arrives as a
+	 * NIC's receive makes it, on our netdev; dev_forward_skb() reads skb->dev's netns.
+	 */
+	if (!skb->dev)
+		skb->dev = eth->netdev;
+	/*
 	 * Scrubs the skb when it crosses a netns, checks MTU and IFF_UP, eth_type_trans();
 	 * a frame it drops is counted in the core's rx_dropped, which dev_get_stats() adds.
 	 */
