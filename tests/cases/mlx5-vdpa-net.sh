@@ -16,7 +16,7 @@
 . /tests/cases/mlx5-common.inc
 
 MODS="virtio_vdpa virtio_net mlx5_shim_vdpa mlx5_shim_eth mlx5_shim_core vdpa"
-cleanup() { mlx5_cleanup 1 2 3; }
+cleanup() { mlx5_cleanup 1 2 3 4; }
 trap cleanup EXIT
 
 VB=/sys/bus/vdpa/devices
@@ -83,6 +83,10 @@ t_check "dev add vdpa3 on a function with an Ethernet netdev" \
 	vdpa dev add name vdpa3 mgmtdev "$AUXBUS_BUS/$(adev mlx5_shim2p0 vnet)"
 t_check "its link is down: the netdev has the wire" \
 	sh -c "vdpa dev config show vdpa3 | grep -q 'link down' && dmesg | grep -q 'vdpa dev vdpa3: link down: the function.s Ethernet netdev'"
+t_check "caps vnet on adapter 2's port 0: its Ethernet netdev goes" ctl $D/mlx5_shim2p0/caps vnet
+t_check "mlx5s2p0 is gone" t_wait_gone /sys/class/net/mlx5s2p0
+t_check "dev add vdpa8 there: link up, the wire is free again" sh -c "vdpa dev add name vdpa8 \
+	mgmtdev $AUXBUS_BUS/$(adev mlx5_shim2p0 vnet) && vdpa dev config show vdpa8 | grep -q 'link up'"
 
 # delete with frames in flight: the ping keeps going while vdpa0 goes
 if [ $HAVE_PING = 1 ]; then
@@ -94,7 +98,7 @@ fi
 t_check "dev del vdpa0 with traffic flowing" vdpa dev del vdpa0
 t_check "its netdev is gone" t_wait_gone $VB/vdpa0
 t_check "delete adapter 1 (vdpa1 on it)" timeout 30 sh -c "echo 1 >$MLXBUS/del_device"
-t_check "delete adapter 2 (vdpa3 on it)" timeout 30 sh -c "echo 2 >$MLXBUS/del_device"
+t_check "delete adapter 2 (vdpa3, vdpa8 on it)" timeout 30 sh -c "echo 2 >$MLXBUS/del_device"
 t_check "no vdpa device left" sh -c "! ls $VB 2>/dev/null | grep -q ."
 [ -n "$BG" ] && kill "$BG" 2>/dev/null
 BG=""
@@ -116,6 +120,34 @@ t_check "and the Ethernet netdev the vdpa netdev" reach $NSB 192.0.2.1
 set -- $(ns_stats $NSB mlx5s3p1)
 t_check "mlx5s3p1 received and sent (rx $1 tx $2)" test "${1:-0}" -gt 0 -a "${2:-0}" -gt 0
 t_check "delete adapter 3" timeout 30 sh -c "echo 3 >$MLXBUS/del_device"
+
+# Who has a port's wire is decided when it is taken, not when the vnet device bound: eth
+# in caps is refused while a vdpa device has the wire, and once eth goes it is free again.
+t_check "adapter 4 (caps=vnet)" ctl $MLXBUS/new_device "4 ports=2 caps=vnet"
+m4=$AUXBUS_BUS/$(adev mlx5_shim4p0 vnet)
+t_check "dev add vdpa5 on port 0: link up, it has the wire" \
+	sh -c "vdpa dev add name vdpa5 mgmtdev $m4 && vdpa dev config show vdpa5 | grep -q 'link up'"
+t_eq "caps eth,vnet on port 0 refused while vdpa5 has the wire" "Device or resource busy" \
+	"$(werr $D/mlx5_shim4p0/caps eth,vnet)"
+t_eq "caps unchanged" vnet "$(cat $D/mlx5_shim4p0/caps)"
+t_eq "no eth device on port 0" "" "$(adev mlx5_shim4p0 eth)"
+t_check "no netdev of port 0" test ! -e /sys/class/net/mlx5s4p0
+t_check "the log says why" \
+	sh -c "dmesg | grep -q 'caps: no eth while a vdpa device has the port.s wire'"
+t_check "vdpa5 keeps its link" sh -c "vdpa dev config show vdpa5 | grep -q 'link up'"
+t_check "dev del vdpa5" vdpa dev del vdpa5
+t_check "then caps eth,vnet on port 0" ctl $D/mlx5_shim4p0/caps eth,vnet
+t_check "gives port 0 its netdev" t_wait_for /sys/class/net/mlx5s4p0 50
+t_check "on the wire: carrier once up" \
+	sh -c "ip link set mlx5s4p0 up && grep -qx 1 /sys/class/net/mlx5s4p0/carrier"
+t_check "dev add vdpa6 on port 0: link down, the netdev has the wire" \
+	sh -c "vdpa dev add name vdpa6 mgmtdev $m4 && vdpa dev config show vdpa6 | grep -q 'link down'"
+t_check "dev del vdpa6" vdpa dev del vdpa6
+t_check "caps vnet on port 0 (eth removed)" ctl $D/mlx5_shim4p0/caps vnet
+t_check "its netdev is gone" t_wait_gone /sys/class/net/mlx5s4p0
+t_check "dev add vdpa7 on port 0: link up, it has the wire again" \
+	sh -c "vdpa dev add name vdpa7 mgmtdev $m4 && vdpa dev config show vdpa7 | grep -q 'link up'"
+t_check "delete adapter 4 (vdpa7 on it)" timeout 30 sh -c "echo 4 >$MLXBUS/del_device"
 
 t_check "unload virtio_vdpa and the client" rmmod virtio_vdpa virtio_net mlx5_shim_vdpa
 t_check "vdpa unloads (no reference left)" rmmod vdpa
