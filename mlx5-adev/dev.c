@@ -362,7 +362,9 @@ int mlx5_shim_change_locked(struct mlx5_shim_func *func, u32 caps,
 	enum mlx5_shim_esw_mode old_mode = func->esw_mode;
 	int err;
 
-	WRITE_ONCE(func->caps, caps);
+	err = mlx5_shim_wire_set_caps(func, caps);
+	if (err)
+		return err;
 	WRITE_ONCE(func->esw_mode, mode);
 	err = mlx5_shim_rescan_locked(func);
 	if (err) {

@@ -39,6 +39,7 @@ struct dentry;
 struct mlx5_shim_wire_ep {
 	mlx5_shim_rx_t rx;
 	void *ctx;
+	bool eth;			/* a port's Ethernet netdev (mlx5_shim_wire_set_caps()) */
 	struct rcu_head rcu;		/* mlx5_shim_vport_sf_unplug() frees it with kfree_rcu() */
 };
 
@@ -266,6 +267,7 @@ struct mlx5_shim_wire_ep *mlx5_shim_wire_ep_take(spinlock_t *lock,
 						 struct mlx5_shim_wire_ep __rcu **slot);
 void mlx5_shim_wire_ep_detach(spinlock_t *lock, struct mlx5_shim_wire_ep __rcu **slot);
 int mlx5_shim_wire_ep_deliver(struct mlx5_shim_wire_ep __rcu **slot, struct sk_buff *skb);
+int mlx5_shim_wire_set_caps(struct mlx5_shim_func *func, u32 caps);
 
 /* debugfs.c */
 void mlx5_shim_debugfs_init(void);

@@ -13,11 +13,12 @@
  * readiness and state, features and status, as a vdpa parent must.
  *
  * Data path: with virtio_vdpa and virtio_net the vdpa device is a netdev. Where its
- * function has no Ethernet netdev of its own (an adapter made with caps=vnet), the first
- * vdpa device of the function takes the function's end of the shim's wire and reports its
- * link up: the device processes its split virtqueues itself, as a NIC's DMA engine does
- * (queue 0 receives, queue 1 transmits; no offloads, no mergeable buffers, so every frame
- * is one chain with the 12-byte virtio-net header first), and frames cross the wire to the
+ * function has no eth capability when the device is added (caps=vnet), the first vdpa
+ * device of the function takes the function's end of the shim's wire (the core decides,
+ * and refuses eth in the function's caps while it has it) and reports its link up: the
+ * device processes its split virtqueues itself, as a NIC's DMA engine does (queue 0
+ * receives, queue 1 transmits; no offloads, no mergeable buffers, so every frame is one
+ * chain with the 12-byte virtio-net header first), and frames cross the wire to the
  * peer port. Its rings and buffers are DMA addresses of its own DMA device, which has no
  * IOMMU: dma_to_phys() and the kernel's direct map reach them. Other vdpa devices (a
  * function with an Ethernet netdev, one whose wire is taken, single-port adapters) report
@@ -79,14 +80,12 @@
  * @id_table: the virtio devices it can create: net
  * @mac: the function's MAC, the default of new devices
  * @madev: the bound vnet device
- * @has_eth: the function has an Ethernet netdev, which owns its end of the wire
  */
 struct mlx5_shim_vnet {
 	struct vdpa_mgmt_dev mgtdev;
 	struct virtio_device_id id_table[2];
 	u8 mac[ETH_ALEN];
 	struct mlx5_shim_adev *madev;
-	bool has_eth;
 };
 
 struct mlx5_shim_vnet_vq {
@@ -657,6 +656,7 @@ static int mlx5_shim_vnet_dev_add(struct vdpa_mgmt_dev *mdev, const char *name,
 {
 	struct mlx5_shim_vnet *vnet = container_of(mdev, struct mlx5_shim_vnet, mgtdev);
 	struct mlx5_shim_vnet_dev *vd;
+	struct mlx5_shim_caps caps;
 	const u8 *mac = vnet->mac;
 	u16 mtu = ETH_DATA_LEN;
 	struct device *dev;
@@ -691,15 +691,20 @@ static int mlx5_shim_vnet_dev_add(struct vdpa_mgmt_dev *mdev, const char *name,
 	vd->config.mtu = __cpu_to_virtio16(true, mtu);
 	vd->vdpa.mdev = mdev;
 
-	/* the function's end of the wire, unless its Ethernet netdev or another device has it */
-	err = vnet->has_eth ? -EBUSY : mlx5_shim_wire_attach(vd->madev, mlx5_shim_vnet_wire_rx, vd);
+	/* the function's end of the wire; the core refuses it when eth or another device has it */
+	err = mlx5_shim_wire_attach(vd->madev, mlx5_shim_vnet_wire_rx, vd);
 	vd->wired = !err;
 	vd->config.status = __cpu_to_virtio16(true, vd->wired ? VIRTIO_NET_S_LINK_UP : 0);
-	if (!vd->wired)
-		dev_info(mdev->device, "vdpa dev %s: link down: %s\n", name,
-			 vnet->has_eth ? "the function's Ethernet netdev has its wire" :
-			 err == -EBUSY ? "another vdpa device has the function's wire" :
-			 "the function has no wire (a single-port adapter)");
+	if (!vd->wired) {
+		const char *why = "the function has no wire (a single-port adapter)";
+
+		mlx5_shim_query_caps(vd->madev, &caps);
+		if (err == -EBUSY)
+			why = caps.caps & MLX5_SHIM_CAP_ETH ?
+			      "the function's Ethernet netdev has its wire" :
+			      "another vdpa device has the function's wire";
+		dev_info(mdev->device, "vdpa dev %s: link down: %s\n", name, why);
+	}
 
 	/* a DMA-capable device of its own, as vdpa_sim: virtio_vdpa allocates rings on it */
 	dev = &vd->vdpa.dev;
@@ -749,7 +754,6 @@ static int mlx5_shim_vnet_add(struct mlx5_shim_client *client)
 	mlx5_shim_query_caps(client->madev, &caps);
 	ether_addr_copy(vnet->mac, caps.mac);
 	vnet->madev = client->madev;
-	vnet->has_eth = caps.caps & MLX5_SHIM_CAP_ETH;
 	vnet->id_table[0].device = VIRTIO_ID_NET;
 	vnet->id_table[0].vendor = VIRTIO_DEV_ANY_ID;
 	vnet->mgtdev.device = &client->madev->adev.dev;

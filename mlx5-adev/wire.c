@@ -7,6 +7,7 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/device.h>
 #include <linux/error-injection.h>
 #include <linux/export.h>
 #include <linux/rcupdate.h>
@@ -84,16 +85,76 @@ int mlx5_shim_wire_ep_deliver(struct mlx5_shim_wire_ep __rcu **slot, struct sk_b
 	return err;
 }
 
+/*
+ * A port's end of the wire: its Ethernet netdev's while the port has the eth capability,
+ * whether or not that netdev exists yet; else the first other endpoint's (a vdpa device).
+ */
+static int mlx5_shim_port_wire_attach(struct mlx5_shim_func *func, bool eth,
+				      mlx5_shim_rx_t rx, void *ctx)
+{
+	struct mlx5_shim_wire_ep *ep;
+	int err = 0;
+
+	ep = kzalloc(sizeof(*ep), GFP_KERNEL);
+	if (!ep)
+		return -ENOMEM;
+	ep->rx = rx;
+	ep->ctx = ctx;
+	ep->eth = eth;
+	spin_lock(&func->ep_lock);
+	if (rcu_access_pointer(func->ep))
+		err = -EBUSY;
+	else if (!eth && (READ_ONCE(func->caps) & MLX5_SHIM_CAP_ETH))
+		err = -EBUSY;	/* kept for the eth netdev */
+	else
+		rcu_assign_pointer(func->ep, ep);
+	spin_unlock(&func->ep_lock);
+	if (err)
+		kfree(ep);
+	return err;
+}
+
+/**
+ * mlx5_shim_wire_set_caps() - change a port's capabilities, keeping its wire's owner
+ * @func: a port function, under its @lock
+ * @caps: the new MLX5_SHIM_CAP_* bits
+ *
+ * Adding eth while another kind of endpoint (a vdpa device) has the wire is refused: the
+ * Ethernet netdev would have no wire. Under @ep_lock, so mlx5_shim_port_wire_attach() sees
+ * either the old caps or the new ones.
+ *
+ * Return: 0, or -EBUSY with nothing changed.
+ */
+int mlx5_shim_wire_set_caps(struct mlx5_shim_func *func, u32 caps)
+{
+	struct mlx5_shim_wire_ep *ep;
+	int err = 0;
+
+	lockdep_assert_held(&func->lock);
+	spin_lock(&func->ep_lock);
+	ep = rcu_dereference_protected(func->ep, lockdep_is_held(&func->ep_lock));
+	if ((caps & ~func->caps & MLX5_SHIM_CAP_ETH) && ep && !ep->eth)
+		err = -EBUSY;
+	else
+		WRITE_ONCE(func->caps, caps);
+	spin_unlock(&func->ep_lock);
+	if (err)
+		dev_warn(func->device, "caps: no eth while a vdpa device has the port's wire\n");
+	return err;
+}
+
 /**
  * mlx5_shim_wire_attach() - become the receiving end of a function's wire
- * @madev: an eth device of a port or of an SF, bound to the caller
+ * @madev: an eth device of a port or of an SF, or a port's vnet device, bound to the caller
  * @rx: called for every frame the other end transmits (softirq, under RCU)
  * @ctx: passed to @rx
  *
- * A port's wire leads to its peer port; an SF's to its representor (switchdev mode).
+ * A port's wire leads to its peer port; an SF's to its representor (switchdev mode). A
+ * port with the eth capability keeps its wire for its eth device.
  *
  * Return: 0; -ENOLINK when the function has no wire (single-port adapters); -EBUSY when
- * another endpoint is attached.
+ * another endpoint is attached, or when @madev is not the eth device of a port that has
+ * the eth capability.
  */
 int mlx5_shim_wire_attach(struct mlx5_shim_adev *madev, mlx5_shim_rx_t rx, void *ctx)
 {
@@ -103,7 +164,7 @@ int mlx5_shim_wire_attach(struct mlx5_shim_adev *madev, mlx5_shim_rx_t rx, void 
 		return mlx5_shim_vport_sf_attach(func->vport, rx, ctx);
 	if (!func->peer)
 		return -ENOLINK;
-	return mlx5_shim_wire_ep_attach(&func->ep_lock, &func->ep, rx, ctx);
+	return mlx5_shim_port_wire_attach(func, madev->kind == MLX5_SHIM_ADEV_ETH, rx, ctx);
 }
 EXPORT_SYMBOL_NS_GPL(mlx5_shim_wire_attach, "MLX5_SHIM");
 ALLOW_ERROR_INJECTION(mlx5_shim_wire_attach, ERRNO);
