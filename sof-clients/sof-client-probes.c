@@ -531,7 +531,11 @@ static int sof_probes_client_probe(struct auxiliary_device *auxdev,
 		return ret;
 	}
 
-	/* extraction DAI link: our compress DAI, the dummy codec, ourselves as platform */
+	/*
+	 * extraction DAI link: our compress DAI, the dummy codec, ourselves as platform. The
+	 * CPU DAI is named with its component: every probes client's DAI has the same name.
+	 */
+	priv->cpu.name = dev_name(dev);
 	priv->cpu.dai_name = SOF_PROBES_DAI_NAME;
 	priv->codec.name = "snd-soc-dummy";
 	priv->codec.dai_name = "snd-soc-dummy-dai";

@@ -551,20 +551,22 @@ void sof_shim_client_unregister_ipc_rx_handler(struct sof_shim_client_dev *cdev,
 }
 EXPORT_SYMBOL_NS_GPL(sof_shim_client_unregister_ipc_rx_handler, "SND_SOC_SOF_SHIM_CLIENT");
 
-void sof_shim_client_fw_state_dispatcher(struct sof_shim_dev *sdev)
+void sof_shim_client_fw_state_dispatcher(struct sof_shim_dev *sdev,
+					 enum sof_shim_fw_state state)
 {
 	struct sof_shim_event_entry *event;
 
 	mutex_lock(&sdev->client_event_handler_mutex);
 	list_for_each_entry(event, &sdev->fw_state_handler_list, list)
-		event->fw_state(event->cdev, READ_ONCE(sdev->fw_state));
+		event->fw_state(event->cdev, state);
 	mutex_unlock(&sdev->client_event_handler_mutex);
 }
 
 /**
  * sof_shim_client_register_fw_state_handler() - hear of firmware crashes and boots
  * @cdev:	the client
- * @callback:	called in process context with the new state
+ * @callback:	called in process context with each new state, in order, and
+ *		without the DSP's tx_mutex held: it may send IPC
  *
  * Return: 0, -EINVAL or -ENOMEM.
  */

@@ -55,6 +55,7 @@
 struct sof_shim_entry {
 	struct list_head list;
 	u32 id;
+	bool deleting;		/* del_device is removing it; the id is still taken */
 	struct platform_device *pdev;
 };
 
@@ -535,8 +536,8 @@ static ssize_t new_device_store(struct device_driver *drv, const char *buf, size
 		.name = SOF_SHIM_DRV_NAME,
 	};
 	struct sof_shim_fw_config fw = {};
+	struct sof_shim_entry *e, *old;
 	struct platform_device *pdev;
-	struct sof_shim_entry *e;
 	char *dup;
 	u32 id;
 	int ret;
@@ -557,8 +558,13 @@ static ssize_t new_device_store(struct device_driver *drv, const char *buf, size
 	e->id = id;
 
 	mutex_lock(&sof_shim_list_mutex);
-	if (sof_shim_find(id)) {
+	old = sof_shim_find(id);
+	if (old) {
 		ret = -EEXIST;
+		if (old->deleting) {
+			pr_err("new_device: DSP %u is still being deleted\n", id);
+			ret = -EBUSY;
+		}
 		goto err_unlock;
 	}
 
@@ -604,15 +610,22 @@ static ssize_t del_device_store(struct device_driver *drv, const char *buf, size
 
 	mutex_lock(&sof_shim_list_mutex);
 	e = sof_shim_find(id);
-	if (!e) {
+	if (!e || e->deleting) {
 		mutex_unlock(&sof_shim_list_mutex);
 		return -ENOENT;
 	}
-	list_del(&e->list);
+	e->deleting = true;
 	mutex_unlock(&sof_shim_list_mutex);
 
-	/* unbinds the DSP: every client device goes first */
+	/*
+	 * Unbinds the DSP, every client device first. That takes a while, so the list mutex is
+	 * not held; the entry keeps the id taken until the device is gone.
+	 */
 	platform_device_unregister(e->pdev);
+
+	mutex_lock(&sof_shim_list_mutex);
+	list_del(&e->list);
+	mutex_unlock(&sof_shim_list_mutex);
 	kfree(e);
 	return count;
 }

@@ -511,7 +511,7 @@ int sof_shim_ipc_tx_message(struct sof_shim_dev *sdev, void *msg_data, size_t ms
 	/* serialise IPC TX */
 	mutex_lock(&ipc->tx_mutex);
 	ret = sof_shim_ipc_tx_msg_unlocked(sdev, msg_data, msg_bytes, reply_data, reply_bytes);
-	mutex_unlock(&ipc->tx_mutex);
+	sof_shim_ipc_tx_unlock(sdev);
 
 	return ret;
 }
@@ -520,11 +520,14 @@ ALLOW_ERROR_INJECTION(sof_shim_ipc_tx_message, ERRNO);
 
 /*
  * SOF's sof_set_fw_state(): clients hear of BOOT_NOT_STARTED, BOOT_COMPLETE and CRASHED,
- * not of the states in between. Called without ipc_lock.
+ * not of the states in between. Called without ipc_lock, often with tx_mutex held (boot,
+ * power-down, IPC timeout): the change is only queued here, and the caller hands it to the
+ * clients with sof_shim_fw_state_notify() once tx_mutex is dropped, so a handler may send IPC.
  */
 static void sof_shim_set_fw_state(struct sof_shim_dev *sdev, enum sof_shim_fw_state new_state)
 {
 	enum sof_shim_fw_state old_state;
+	unsigned int i;
 
 	spin_lock_irq(&sdev->ipc_lock);
 	old_state = sdev->fw_state;
@@ -537,21 +540,53 @@ static void sof_shim_set_fw_state(struct sof_shim_dev *sdev, enum sof_shim_fw_st
 		sdev->host_irq = false;
 		sdev->ipc4_lc.active = false;
 	}
+	if (old_state != new_state && new_state != SOF_SHIM_FW_BOOT_IN_PROGRESS) {
+		/* a full queue keeps the newest state in its last slot */
+		if (sdev->fw_state_events_len < SOF_SHIM_FW_STATE_EVENTS)
+			sdev->fw_state_events_len++;
+		i = (sdev->fw_state_events_head + sdev->fw_state_events_len - 1) %
+		    SOF_SHIM_FW_STATE_EVENTS;
+		sdev->fw_state_events[i] = new_state;
+	}
 	spin_unlock_irq(&sdev->ipc_lock);
 
-	if (old_state == new_state)
-		return;
-	dev_dbg(sdev->dev, "fw_state change: %d -> %d\n", old_state, new_state);
+	if (old_state != new_state)
+		dev_dbg(sdev->dev, "fw_state change: %d -> %d\n", old_state, new_state);
+}
 
-	switch (new_state) {
-	case SOF_SHIM_FW_BOOT_NOT_STARTED:
-	case SOF_SHIM_FW_BOOT_COMPLETE:
-	case SOF_SHIM_FW_CRASHED:
-		sof_shim_client_fw_state_dispatcher(sdev);
-		break;
-	default:
-		break;
+/*
+ * Hand the queued fw_state changes to the clients' handlers, oldest first. Called without
+ * tx_mutex. One caller delivers at a time; a change queued meanwhile (also from a handler)
+ * is delivered by that caller before it returns, so none is left behind or reordered.
+ */
+static void sof_shim_fw_state_notify(struct sof_shim_dev *sdev)
+{
+	enum sof_shim_fw_state state;
+
+	spin_lock_irq(&sdev->ipc_lock);
+	if (sdev->fw_state_notifying) {
+		spin_unlock_irq(&sdev->ipc_lock);
+		return;
 	}
+	sdev->fw_state_notifying = true;
+	while (sdev->fw_state_events_len) {
+		state = sdev->fw_state_events[sdev->fw_state_events_head];
+		sdev->fw_state_events_head = (sdev->fw_state_events_head + 1) %
+					     SOF_SHIM_FW_STATE_EVENTS;
+		sdev->fw_state_events_len--;
+		spin_unlock_irq(&sdev->ipc_lock);
+		sof_shim_client_fw_state_dispatcher(sdev, state);
+		spin_lock_irq(&sdev->ipc_lock);
+	}
+	sdev->fw_state_notifying = false;
+	spin_unlock_irq(&sdev->ipc_lock);
+}
+
+/* drop tx_mutex, then tell the clients of the fw_state changes made under it */
+void sof_shim_ipc_tx_unlock(struct sof_shim_dev *sdev)
+{
+	mutex_unlock(&sdev->ipc.tx_mutex);
+	sof_shim_fw_state_notify(sdev);
 }
 
 /**
@@ -588,6 +623,7 @@ void sof_shim_fw_crash(struct sof_shim_dev *sdev)
 {
 	dev_info(sdev->dev, "firmware crashed\n");
 	sof_shim_set_fw_state(sdev, SOF_SHIM_FW_CRASHED);
+	sof_shim_fw_state_notify(sdev);
 }
 
 /**
@@ -646,7 +682,7 @@ int sof_shim_fw_boot(struct sof_shim_dev *sdev)
 	dev_info(sdev->dev, "firmware %u.%u.%u booted\n", sdev->fw_version.major,
 		 sdev->fw_version.minor, sdev->fw_version.micro);
 out_unlock:
-	mutex_unlock(&sdev->ipc.tx_mutex);
+	sof_shim_ipc_tx_unlock(sdev);
 	if (ret)
 		return ret;
 	return sof_shim_dsp_notify(sdev, SOF_SHIM_IPC_GLB_FW_READY, &sdev->fw_version,
@@ -668,7 +704,7 @@ void sof_shim_dsp_power_down(struct sof_shim_dev *sdev)
 	sof_shim_set_fw_state(sdev, SOF_SHIM_FW_BOOT_NOT_STARTED);
 	sof_shim_probes_reset(sdev);
 	WRITE_ONCE(sdev->powered, false);
-	mutex_unlock(&sdev->ipc.tx_mutex);
+	sof_shim_ipc_tx_unlock(sdev);
 	dev_dbg(sdev->dev, "DSP powered off\n");
 }
 
@@ -734,6 +770,7 @@ void sof_shim_dsp_stop(struct sof_shim_dev *sdev)
 	mutex_unlock(&sdev->ipc.tx_mutex);
 
 	sof_shim_set_fw_state(sdev, SOF_SHIM_FW_BOOT_NOT_STARTED);
+	sof_shim_fw_state_notify(sdev);
 	kthread_stop(sdev->dsp_thread);
 	cancel_work_sync(&sdev->rx_work);
 	list_for_each_entry_safe(msg, tmp, &sdev->rx_queue, list) {

@@ -322,7 +322,7 @@ int sof_shim_ipc4_set_get_data(struct sof_shim_dev *sdev, struct sof_shim_ipc4_m
 		msg->data_size = offset;
 
 out:
-	mutex_unlock(&sdev->ipc.tx_mutex);
+	sof_shim_ipc_tx_unlock(sdev);
 	return ret;
 }
 

@@ -18,6 +18,8 @@
 #define SOF_SHIM_IPC_TIMEOUT_MS		500
 #define SOF_SHIM_MAX_IPC_DELAY_US	100000
 #define SOF_SHIM_PM_AUTOSUSPEND_MS	200
+/* fw_state changes queued for the clients' handlers; more collapse into the newest */
+#define SOF_SHIM_FW_STATE_EVENTS	8
 /* smallest mailbox new_device mailbox= takes: an IPC3 probe message and its reply fit */
 #define SOF_SHIM_IPC_MSG_MIN		64
 /* largest large config parameter the simulated IPC4 firmware assembles or sends */
@@ -188,6 +190,11 @@ struct sof_shim_dev {
 	u32 ipc_delay_us;
 	u32 fw_boot_gen;		/* firmware instance: one more on every crash or stop */
 	u64 fw_handled;			/* messages this instance acted on */
+	/* fw_state changes the clients have yet to hear (under ipc_lock) */
+	u8 fw_state_events[SOF_SHIM_FW_STATE_EVENTS];
+	unsigned int fw_state_events_head;
+	unsigned int fw_state_events_len;
+	bool fw_state_notifying;	/* a caller is handing them to the clients */
 
 	/* DSP -> host notifications */
 	spinlock_t rx_lock;
@@ -217,6 +224,7 @@ int sof_shim_dsp_start(struct sof_shim_dev *sdev);
 void sof_shim_dsp_stop(struct sof_shim_dev *sdev);
 int sof_shim_ipc_tx_message(struct sof_shim_dev *sdev, void *msg_data, size_t msg_bytes,
 			    void *reply_data, size_t reply_bytes);
+void sof_shim_ipc_tx_unlock(struct sof_shim_dev *sdev);
 void sof_shim_handle_fw_exception(struct sof_shim_dev *sdev, const char *msg);
 void sof_shim_fw_crash(struct sof_shim_dev *sdev);
 int sof_shim_fw_hang(struct sof_shim_dev *sdev);
@@ -238,7 +246,8 @@ int sof_shim_ipc_tx_msg_unlocked(struct sof_shim_dev *sdev, void *msg_data, size
 
 /* sof-shim-client.c */
 void sof_shim_client_ipc_rx_dispatcher(struct sof_shim_dev *sdev, void *msg_buf);
-void sof_shim_client_fw_state_dispatcher(struct sof_shim_dev *sdev);
+void sof_shim_client_fw_state_dispatcher(struct sof_shim_dev *sdev,
+					 enum sof_shim_fw_state state);
 int sof_shim_register_clients(struct sof_shim_dev *sdev);
 void sof_shim_unregister_clients(struct sof_shim_dev *sdev);
 int sof_shim_suspend_clients(struct sof_shim_dev *sdev, pm_message_t state);

@@ -322,7 +322,10 @@ int sof_shim_client_register_ipc_rx_handler(struct sof_shim_client_dev *cdev, u3
 void sof_shim_client_unregister_ipc_rx_handler(struct sof_shim_client_dev *cdev,
 					       u32 ipc_msg_type);
 
-/* firmware state */
+/*
+ * firmware state: the handler runs in process context under the DSP's handler mutex, not
+ * under its IPC tx mutex, so it may send IPC (as on BOOT_COMPLETE, to set the firmware up)
+ */
 typedef void (*sof_shim_client_fw_state_callback)(struct sof_shim_client_dev *cdev,
 						  enum sof_shim_fw_state state);
 

@@ -69,6 +69,37 @@ t_check "rebind DSP 0 recreates them" sh -c "echo snd_sof_shim.0 >$SOF_DRV/bind 
 t_check "ids are reused after deletion" sof_new 1 clients=ipc_flood:1
 t_check "del_device 0" sof_del 0
 
+# del_device and new_device of one id racing: new_device gets EEXIST or EBUSY while the DSP is
+# there or being deleted, never a second device of that name (sysfs "duplicate filename")
+dups() { dmesg | grep -c "duplicate filename '/devices/platform/snd_sof_shim.9'"; }
+dups0=$(dups)
+rm -f /tmp/sof-race-new /tmp/sof-race-del
+(i=0; while [ $i -lt 200 ]; do
+	sof-write $SOF_DRV/new_device "9 clients=none" 2>>/tmp/sof-race-new
+	i=$((i + 1))
+done) &
+racer_new=$!
+(i=0; while [ $i -lt 200 ]; do
+	sof-write $SOF_DRV/del_device 9 2>>/tmp/sof-race-del
+	i=$((i + 1))
+done) &
+racer_del=$!
+wait $racer_new $racer_del
+echo "# race: new_device $(grep -c 'exists' /tmp/sof-race-new) EEXIST, $(grep -c 'busy' /tmp/sof-race-new) EBUSY; del_device $(grep -c 'No such file' /tmp/sof-race-del) ENOENT"
+t_eq "race: new_device failed only with EEXIST or EBUSY" "" \
+	"$(grep -v 'File exists\|resource busy' /tmp/sof-race-new | head -n 3)"
+t_eq "race: del_device failed only with ENOENT" "" "$(grep -v 'No such file' /tmp/sof-race-del | head -n 3)"
+t_eq "race: no duplicate snd_sof_shim.9 registered" "$dups0" "$(dups)"
+if [ -e $SOF_PDEV/snd_sof_shim.9 ]; then
+	t_check "race: DSP 9 left is bound" test -e $SOF_PDEV/snd_sof_shim.9/driver
+	t_check "race: del_device 9 after the race" sof_del 9
+else
+	t_skip "race: DSP 9 left is bound" "the last word was del_device"
+	t_check "race: new_device 9 after the race" sof_new 9 clients=none
+	t_check "race: del_device 9 after the race" sof_del 9
+fi
+t_check "race: DSP 9 gone" test ! -e $SOF_PDEV/snd_sof_shim.9
+
 # module unload removes the DSPs that are left
 t_check "unload the client" rmmod snd_sof_shim_ipc_flood
 t_check "unload the parent with DSPs left" rmmod snd_sof_shim

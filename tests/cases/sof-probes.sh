@@ -70,6 +70,25 @@ t_check_fails "open refused while crashed" compr-capture -d $dev -b 1024
 t_check "boot" sh -c "echo boot >$SOF_PDEV/snd_sof_shim.0/fw_state"
 t_check "capture after recovery" compr-capture -d $dev -b 16384 -p $D/probe_points -w "2,1,0" -i 2
 
+# two DSPs with probes: each card's CPU DAI is its own DSP's (every client's DAI has the same
+# name), so a capture on either card drives its own DSP's extractor, both at once
+t_check "new_device 1 clients=probes" sof_new 1 clients=probes
+card1=$(ls -d $SOF_BUS/snd_sof_shim.probes.1/sound/card* 2>/dev/null | head -n 1)
+dev1=/dev/snd/comprC${card1##*card}D0
+t_wait_for $dev1 50
+t_check "compress device of DSP 1: $dev1" test -n "$card1" -a -c $dev1 -a $dev1 != $dev
+D=$SOF_DBG/snd_sof_shim.1
+sof_capture_held $dev1
+t_check "capture on DSP 1 held open" grep -q "^compr-capture: ok" /tmp/sof-cap
+t_check "capture on DSP 0 meanwhile" compr-capture -d $dev -b 16384 -p $SOF_DBG/snd_sof_shim.0/probe_points -w "3,1,0" -i 3
+t_eq "DSP 1's points" "Id: 0x00000005  Purpose: 1  Node id: 0x0|Id: 0x00000009  Purpose: 1  Node id: 0x2|" \
+	"$(cat $D/probe_points | tr '\n' '|')"
+
+touch /tmp/sof-release
+wait $cap
+t_check "del_device 1" sof_del 1
+D=$SOF_DBG/snd_sof_shim.0
+
 t_check "unload the probes client" rmmod snd_sof_shim_probes
 t_check "card gone" test ! -e $dev
 t_check "del_device 0" sof_del 0
