@@ -16,6 +16,14 @@
  * Writes at a non-zero offset, empty or malformed lists (signs, spaces, non-numbers, a count
  * that is not a multiple of three) fail with -EINVAL and oversized ones with -E2BIG, with
  * nothing sent to the DSP.
+ *
+ * Removal (del_device, unbind) with the stream open: the compress core keeps no reference
+ * to the card for an open file (snd_compr_open() drops it, and the file is not in the card's
+ * files list), so the card, its compress device and the runtime the file still points to
+ * would be freed under it. As snd_card_disconnect_sync() does for PCM, the client marks
+ * itself disconnected (new opens fail with -ENODEV, the stream ends as an xrun: read and
+ * SNDRV_COMPRESS_AVAIL fail with -EPIPE, poll with EPOLLERR, triggers with -ENODEV) and
+ * waits for the stream to be closed before its card goes.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -24,10 +32,12 @@
 #include <linux/kernel.h>
 #include <linux/math64.h>
 #include <linux/module.h>
+#include <linux/mutex.h>
 #include <linux/pm_runtime.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
+#include <linux/wait.h>
 #include <sound/compress_driver.h>
 #include <sound/soc.h>
 #include <auxbus/sof-shim.h>
@@ -59,6 +69,10 @@ struct sof_probes_priv {
 	struct dentry *dfs_points;
 	struct dentry *dfs_points_remove;
 	u32 extractor_stream_tag;
+	struct mutex stream_lock;	/* cstream, disconnected */
+	struct snd_compr_stream *cstream;
+	bool disconnected;
+	wait_queue_head_t close_wq;
 	struct snd_soc_card card;
 	struct snd_soc_dai_link link;
 	struct snd_soc_dai_link_component cpu;
@@ -82,15 +96,20 @@ static int sof_probes_compr_startup(struct snd_compr_stream *cstream, struct snd
 	struct sof_probes_priv *priv = cdev->data;
 	int ret;
 
-	if (sof_shim_client_get_fw_state(cdev) == SOF_SHIM_FW_CRASHED)
-		return -ENODEV;
+	mutex_lock(&priv->stream_lock);
+	if (priv->disconnected || sof_shim_client_get_fw_state(cdev) == SOF_SHIM_FW_CRASHED) {
+		ret = -ENODEV;
+		goto err_unlock;
+	}
 
 	/*
 	 * Pin this module too: module_get_upon_open only pins a component's module for
 	 * compress streams since 5.11 (5.10's soc-compress never takes it).
 	 */
-	if (!try_module_get(THIS_MODULE))
-		return -ENODEV;
+	if (!try_module_get(THIS_MODULE)) {
+		ret = -ENODEV;
+		goto err_unlock;
+	}
 
 	ret = sof_shim_client_core_module_get(cdev);
 	if (ret)
@@ -110,6 +129,8 @@ static int sof_probes_compr_startup(struct snd_compr_stream *cstream, struct snd
 		priv->extractor_stream_tag = SOF_PROBES_INVALID_NODE_ID;
 		goto err_put_pm;
 	}
+	priv->cstream = cstream;
+	mutex_unlock(&priv->stream_lock);
 	return 0;
 
 err_put_pm:
@@ -119,6 +140,8 @@ err_put_core:
 	sof_shim_client_core_module_put(cdev);
 err_put_self:
 	module_put(THIS_MODULE);
+err_unlock:
+	mutex_unlock(&priv->stream_lock);
 	return ret;
 }
 
@@ -153,6 +176,13 @@ static int sof_probes_compr_shutdown(struct snd_compr_stream *cstream, struct sn
 	ret = priv->host_ops->shutdown(cdev, cstream, dai);
 	pm_runtime_mark_last_busy(&cdev->auxdev.dev);
 	pm_runtime_put_autosuspend(&cdev->auxdev.dev);
+
+	/* a remove waiting for this close may go on (sof_probes_disconnect()) */
+	mutex_lock(&priv->stream_lock);
+	priv->cstream = NULL;
+	wake_up(&priv->close_wq);
+	mutex_unlock(&priv->stream_lock);
+
 	sof_shim_client_core_module_put(cdev);
 	module_put(THIS_MODULE);
 	return ret;
@@ -165,6 +195,9 @@ static int sof_probes_compr_set_params(struct snd_compr_stream *cstream,
 	struct snd_compr_runtime *rtd = cstream->runtime;
 	struct sof_probes_priv *priv = cdev->data;
 	int ret;
+
+	if (READ_ONCE(priv->disconnected))
+		return -ENODEV;
 
 	/*
 	 * The "DMA" is the simulated DSP writing memory: plain vmalloc pages, with no device
@@ -193,8 +226,22 @@ static int sof_probes_compr_trigger(struct snd_compr_stream *cstream, int cmd,
 {
 	struct sof_shim_client_dev *cdev = sof_probes_dai_to_cdev(dai);
 	struct sof_probes_priv *priv = cdev->data;
+	int ret;
 
-	return priv->host_ops->trigger(cdev, cstream, cmd, dai);
+	if (!READ_ONCE(priv->disconnected))
+		return priv->host_ops->trigger(cdev, cstream, cmd, dai);
+
+	/* the device is gone: stopping still stops the extraction, nothing starts */
+	switch (cmd) {
+	case SNDRV_PCM_TRIGGER_STOP:
+	case SNDRV_PCM_TRIGGER_PAUSE_PUSH:
+	case SNDRV_PCM_TRIGGER_SUSPEND:
+		ret = priv->host_ops->trigger(cdev, cstream, SNDRV_PCM_TRIGGER_STOP, dai);
+		if (ret)
+			return ret;
+		break;
+	}
+	return -ENODEV;
 }
 
 static int sof_probes_compr_pointer(struct snd_compr_stream *cstream,
@@ -212,6 +259,10 @@ static int sof_probes_compr_pointer(struct snd_compr_stream *cstream,
 		return ret;
 	tstamp->copied_total = copied_total;
 	tstamp->byte_offset = byte_offset;
+
+	/* called with the compress device lock held, as snd_compr_stop_error() wants */
+	if (READ_ONCE(priv->disconnected))
+		snd_compr_stop_error(cstream, SNDRV_PCM_STATE_XRUN);
 	return 0;
 }
 
@@ -522,6 +573,8 @@ static int sof_probes_client_probe(struct auxiliary_device *auxdev,
 		return -ENODEV;
 	}
 	priv->extractor_stream_tag = SOF_PROBES_INVALID_NODE_ID;
+	mutex_init(&priv->stream_lock);
+	init_waitqueue_head(&priv->close_wq);
 	cdev->data = priv;
 
 	ret = devm_snd_soc_register_component(dev, &sof_probes_component, sof_probes_dai_drv,
@@ -587,10 +640,38 @@ static int sof_probes_client_probe(struct auxiliary_device *auxdev,
 	return 0;
 }
 
+/*
+ * The card goes after remove() (devm), and with it what an open compress file still uses:
+ * end the stream as an xrun, wake its reader and wait for the file to be closed. The
+ * close runs in soc-compress under the card's pcm_mutex until its last access to the
+ * card; taking that mutex once waits for it.
+ */
+static void sof_probes_disconnect(struct sof_probes_priv *priv)
+{
+	struct device *dev = priv->card.dev;
+
+	mutex_lock(&priv->stream_lock);
+	WRITE_ONCE(priv->disconnected, true);
+	if (priv->cstream) {
+		dev_warn(dev, "removed with a probes stream open: waiting for it to be closed\n");
+		/* its next position update (poll, read, avail) reports the xrun */
+		snd_compr_fragment_elapsed(priv->cstream);
+	}
+	mutex_unlock(&priv->stream_lock);
+
+	while (!wait_event_timeout(priv->close_wq, !READ_ONCE(priv->cstream), 10 * HZ))
+		dev_warn(dev, "still waiting for the probes stream to be closed\n");
+
+	mutex_lock(&priv->card.pcm_mutex);
+	mutex_unlock(&priv->card.pcm_mutex);
+}
+
 static void sof_probes_client_remove(struct auxiliary_device *auxdev)
 {
 	struct sof_shim_client_dev *cdev = auxiliary_dev_to_sof_shim_client_dev(auxdev);
 	struct sof_probes_priv *priv = cdev->data;
+
+	sof_probes_disconnect(priv);
 
 	pm_runtime_disable(&auxdev->dev);
 	pm_runtime_dont_use_autosuspend(&auxdev->dev);

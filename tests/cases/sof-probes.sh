@@ -87,6 +87,40 @@ t_eq "DSP 1's points" "Id: 0x00000005  Purpose: 1  Node id: 0x0|Id: 0x00000009  
 touch /tmp/sof-release
 wait $cap
 t_check "del_device 1" sof_del 1
+
+# deleting a DSP under an open stream: del_device waits for the stream to be closed, the
+# stream fails every use meanwhile (no use-after-free of the card's compress device), and
+# closing it lets del_device finish
+t_check "new_device 2 clients=probes" sof_new 2 clients=probes
+# client ids are global: DSP 2's probes client is a child of its platform device
+card2=$(ls -d $SOF_PDEV/snd_sof_shim.2/snd_sof_shim.probes.*/sound/card* 2>/dev/null | head -n 1)
+dev2=/dev/snd/comprC${card2##*card}D0
+t_wait_for $dev2 50
+t_check "compress device of DSP 2: $dev2" test -n "$card2" -a -c $dev2
+D=$SOF_DBG/snd_sof_shim.2
+sof_capture_held $dev2 -G
+t_check "capture on DSP 2 held open" grep -q "^compr-capture: ok" /tmp/sof-cap
+t_log_mark del2
+sof_del 2 &
+del=$!
+t_check "removal waits for the stream" \
+	t_wait_cmd 50 t_log_has del2 "probes stream open: waiting for it to be closed"
+t_check "del_device 2 still waiting" kill -0 $del
+t_check "its card stays meanwhile" test -c $dev2
+touch /tmp/sof-release
+wait $cap
+rc=$?
+t_check "the stream fails every use, then closes" test $rc -eq 0
+t_eq "how the stream fails" \
+	"compr-capture: gone: AVAIL Broken pipe, read Broken pipe, STOP No such device" \
+	"$(grep '^compr-capture: gone:' /tmp/sof-cap)"
+wait $del
+rc=$?
+t_check "del_device 2 returned 0 once the stream was closed" test $rc -eq 0
+t_check "DSP 2 gone" t_wait_gone $SOF_PDEV/snd_sof_shim.2
+t_check "its compress device gone" test ! -e $dev2
+t_check "new_device 2 again" sof_new 2 clients=probes
+t_check "del_device 2 with no stream" sof_del 2
 D=$SOF_DBG/snd_sof_shim.0
 
 t_check "unload the probes client" rmmod snd_sof_shim_probes

@@ -8,13 +8,15 @@
  *
  *   compr-capture -d /dev/snd/comprC0D0 -b BYTES [-f FRAGMENT] [-n FRAGMENTS]
  *		   [-p PROBE_POINTS_FILE -w "id,1,tag,..."] [-i ID[,ID...]]
- *		   [-t TIMEOUT_MS] [-H RELEASE_FILE] [-S BYTES -z MS [-O]]
+ *		   [-t TIMEOUT_MS] [-H RELEASE_FILE [-G]] [-S BYTES -z MS [-O]]
  *
  * Opens the device, sets parameters (which starts the extractor on the DSP), writes -w to
  * -p (connecting probe points, possible only while the extractor runs), starts, reads BYTES
  * and stops. With -i, the bytes must be the round-robin packets of those probe points from
  * the first packet on. -H FILE holds the stream open after the capture until FILE exists
- * (at most 60 s), for tests that look at the open stream meanwhile. Prints one summary
+ * (at most 60 s), for tests that look at the open stream meanwhile. With -G its device was
+ * removed meanwhile: then SNDRV_COMPRESS_AVAIL, a read and SNDRV_COMPRESS_STOP must each fail
+ * (one line says how), and the file is closed. Prints one summary
  * line; exit 0 when everything matched. A capture that fails once started also says how
  * many bytes it took (and checked, with -i) before that. The ring is FRAGMENT * FRAGMENTS
  * bytes, 4096 * 16 by default.
@@ -57,7 +59,7 @@ static void print_usage(void)
 {
 	fputs("usage: compr-capture -d DEV -b BYTES [-f FRAG] [-n FRAGS] [-p FILE -w POINTS]\n",
 	      stderr);
-	fputs("       [-i IDS] [-t TIMEOUT_MS] [-H RELEASE_FILE]\n", stderr);
+	fputs("       [-i IDS] [-t TIMEOUT_MS] [-H RELEASE_FILE [-G]]\n", stderr);
 	exit(2);
 }
 
@@ -121,6 +123,25 @@ static int get_avail(int fd, unsigned long long *avail)
 	return 0;
 }
 
+/* the stream's device is gone: every use fails; says how, returns 0 when all of them did */
+static int check_gone(int fd)
+{
+	struct snd_compr_avail a;
+	char b[64];
+	int e_avail = 0, e_read = 0, e_stop = 0;
+
+	if (ioctl(fd, SNDRV_COMPRESS_AVAIL, &a) < 0)
+		e_avail = errno;
+	if (read(fd, b, sizeof(b)) < 0)
+		e_read = errno;
+	if (ioctl(fd, SNDRV_COMPRESS_STOP) < 0)
+		e_stop = errno;
+	printf("compr-capture: gone: AVAIL %s, read %s, STOP %s\n",
+	       e_avail ? strerror(e_avail) : "succeeded", e_read ? strerror(e_read) : "succeeded",
+	       e_stop ? strerror(e_stop) : "succeeded");
+	return !e_avail || !e_read || !e_stop;
+}
+
 static long long now_ms(void)
 {
 	struct timespec ts;
@@ -137,7 +158,7 @@ int main(int argc, char **argv)
 	unsigned int frag = 4096, frags = 16;
 	unsigned long long stall_at = 0, dropped = 0, avail, ring;
 	long stall_ms = 0;
-	int expect_overrun = 0, stalled = 0;
+	int expect_overrun = 0, stalled = 0, gone = 0;
 	long timeout_ms = 5000;
 	struct snd_compr_params params;
 	struct gen g = { 0 };
@@ -145,7 +166,7 @@ int main(int argc, char **argv)
 	long long deadline;
 	int fd, opt, ret = 1;
 
-	while ((opt = getopt(argc, argv, "d:b:f:n:p:w:i:t:H:S:z:O")) != -1) {
+	while ((opt = getopt(argc, argv, "d:b:f:n:p:w:i:t:H:S:z:OG")) != -1) {
 		switch (opt) {
 		case 'd':
 			dev = optarg;
@@ -183,12 +204,15 @@ int main(int argc, char **argv)
 		case 'O':
 			expect_overrun = 1;
 			break;
+		case 'G':
+			gone = 1;
+			break;
 		default:
 			print_usage();
 		}
 	}
 	if (!dev || !want || !frag || !frags || (!points_file != !points) ||
-	    (expect_overrun && (!stall_at || stall_ms <= 0)))
+	    (expect_overrun && (!stall_at || stall_ms <= 0)) || (gone && !release))
 		print_usage();
 	ring = (unsigned long long)frag * frags;
 
@@ -349,6 +373,12 @@ out_stop:
 		fflush(stdout);
 		for (i = 0; i < 1200 && access(release, F_OK); i++)
 			usleep(50000);
+		if (gone) {
+			fflush(stdout);
+			if (check_gone(fd))
+				ret = 1;
+			goto out_close;
+		}
 	}
 	if (ioctl(fd, SNDRV_COMPRESS_STOP) < 0 && !ret) {
 		fprintf(stderr, "compr-capture: STOP: %s\n", strerror(errno));
