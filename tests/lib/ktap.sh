@@ -2,9 +2,9 @@
 # KTAP helpers for test cases run in the guest (busybox ash; POSIX sh only).
 # Modelled on the kernel's tools/testing/selftests/kselftest/ktap_helpers.sh.
 #
-# A case records subtests with t_ok/t_fail/t_skip/t_check/t_check_fails/t_eq and ends with
-# t_done. Subtests print as indented KTAP lines; the runner prints the case's top-level line from
-# the exit status: 0 passed, 4 skipped (reason on the last line of stdout), anything else failed.
+# A case records subtests with t_ok/t_fail/t_skip/t_check/t_check_fails/t_check_errno/t_eq and
+# ends with t_done. Subtests print as indented KTAP lines; the runner prints the case's top-level
+# line from the exit status: 0 passed, 4 skipped (reason on the last line of stdout), else failed.
 
 T_NUM=0
 T_FAILED=0
@@ -39,7 +39,7 @@ t_check() {
 	fi
 }
 
-# t_check_fails DESC CMD...: passes when CMD exits non-zero.
+# t_check_fails DESC CMD...: passes when CMD exits non-zero: for absence (a refusal: t_check_errno)
 t_check_fails() {
 	_desc=$1
 	shift
@@ -47,6 +47,21 @@ t_check_fails() {
 		t_fail "$_desc" "$* unexpectedly succeeded: $_out"
 	else
 		t_ok "$_desc"
+	fi
+}
+
+# t_check_errno DESC PATTERN CMD...: passes when CMD exits non-zero and its output matches the
+# basic regular expression PATTERN (the errno's text, "Invalid argument", or the kernel's message)
+t_check_errno() {
+	_desc=$1
+	_pat=$2
+	shift 2
+	if _out=$("$@" 2>&1); then
+		t_fail "$_desc" "$* unexpectedly succeeded: $_out"
+	elif printf '%s\n' "$_out" | grep -q -- "$_pat"; then
+		t_ok "$_desc"
+	else
+		t_fail "$_desc" "$* failed, but not with '$_pat': $_out"
 	fi
 }
 
