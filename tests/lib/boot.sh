@@ -1,0 +1,430 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Boots of the kernel-matrix harness (tests/run): the initramfs, QEMU under a watchdog and a
+# guest slot, and the verdict of a boot from its report and its console.
+# Sourced by tests/run; bash only.
+
+# --- initramfs ---------------------------------------------------------------------------------
+# Copy a Debian module (by modprobe name) and its dependencies from MODDIR into ROOT, uncompressed.
+copy_kmod() {
+	local moddir=$1 root=$2 name=$3 path deps d dest
+	path=$(modprobe_path "$moddir" "$name") || return 1
+	deps=$(awk -v m="$path" -F': *' '$1 == m { print $2 }' "$moddir/modules.dep")
+	for d in "$path" $deps; do
+		dest=$root/lib/modules/$ABI/${d%.xz}
+		dest=${dest%.zst}
+		dest=${dest%.gz}
+		[ -f "$dest" ] && continue
+		mkdir -p "$(dirname "$dest")"
+		case $d in
+		*.xz) xz -dc "$moddir/$d" >"$dest" ;;
+		*.zst) zstd -qdc "$moddir/$d" >"$dest" ;;
+		*.gz) gzip -dc "$moddir/$d" >"$dest" ;;
+		*) cp "$moddir/$d" "$dest" ;;
+		esac
+	done
+}
+modprobe_path() { # the modules.dep path of module NAME (dashes and underscores alike)
+	local moddir=$1 name=${2//-/_}
+	awk -F: -v n="$name" '{ b = $1; sub(".*/", "", b); sub("\\.ko.*", "", b); gsub("-", "_", b);
+		if (b == n) { print $1; found = 1; exit } } END { exit !found }' "$moddir/modules.dep"
+}
+
+# iproute2's rdma, vdpa and devlink, which the mlx5 cases drive the shim with, from the suite's
+# own chroot ($ROOT; iproute2 installed there once, cached with it) with their shared libraries
+# and the dynamic loader, at the same paths in the guest. Busybox has neither.
+guest_tools_locked() {
+	local root=$1
+	[ -x "$root/usr/bin/rdma" ] || [ -x "$root/sbin/rdma" ] && return 0
+	chroot_update "$root"
+	in_chroot "$root" -- apt-get install -y -qq iproute2 >>"$root/.auxbus-apt.log" 2>&1
+}
+copy_guest_tools() { # copy_guest_tools DEST_ROOT
+	local dest=$1 guest real
+	[ -x "$ROOT/usr/bin/rdma" ] || [ -x "$ROOT/sbin/rdma" ] || chroot_locked "$ROOT" guest_tools_locked "$ROOT" ||
+		{ log "warning: installing iproute2 in $ROOT failed: no rdma, vdpa, devlink in the guest"; return 0; }
+	# "GUEST-PATH REAL-PATH" of each tool and library, resolved inside the chroot: their
+	# symlinks are absolute (bullseye's /lib64/ld-linux-x86-64.so.2 -> /lib/x86_64-linux-gnu/
+	# ld-2.31.so) and would resolve against the host's files outside it.
+	# shellcheck disable=SC2016
+	in_chroot "$ROOT" -- sh -c 'for t in rdma vdpa devlink; do
+		p=$(command -v $t) || continue
+		echo "/usr/sbin/$t $(readlink -f "$p")"
+		for f in $(ldd "$p" | grep -o "/[^ ]*"); do echo "$f $(readlink -f "$f")"; done
+	done' | while read -r guest real; do
+		[ -e "$dest$guest" ] && continue
+		mkdir -p "$dest$(dirname "$guest")"
+		cp "$ROOT$real" "$dest$guest" || log "warning: guest tools: no $real in $ROOT"
+	done
+}
+
+make_initramfs() { # make_initramfs DIR BUILT_TREE MODDIR CASES...
+	local dir=$1 built=$2 moddir=$3 c k ko
+	shift 3
+	rm -rf "$dir/root"
+	mkdir -p "$dir/root"/{bin,sbin,etc,proc,sys,dev,tmp,root,usr/bin,usr/sbin,lib/modules/"$ABI"/extra}
+	cp /bin/busybox "$dir/root/bin/busybox"
+	for c in $(/bin/busybox --list); do
+		[ "$c" = busybox ] || ln -sf busybox "$dir/root/bin/$c"
+	done
+	cp "$TOP/tests/guest/init" "$dir/root/init"
+	chmod +x "$dir/root/init"
+	mkdir -p "$dir/root/tests"
+	cp -r "$TOP/tests/lib" "$TOP/tests/guest" "$TOP/tests/cases" "$dir/root/tests/"
+	mkdir -p "$dir/root/tests/bench"
+	cp "$TOP"/tests/bench/*.sh "$dir/root/tests/bench/" 2>/dev/null
+	cp "$TOP"/tests/demo*.sh "$dir/root/tests/" 2>/dev/null
+	# Static test tools built on the host (tests/tools).
+	if [ -d "$RUN/tools" ]; then
+		cp "$RUN"/tools/* "$dir/root/bin/" 2>/dev/null
+	fi
+	# lsaux where make install puts it
+	cp "$TOP/auxbus/lsaux" "$dir/root/usr/sbin/lsaux"
+	: >"$dir/root/etc/auxbus-modules"
+	while IFS= read -r ko; do
+		cp "$ko" "$dir/root/lib/modules/$ABI/extra/"
+		basename "$ko" .ko >>"$dir/root/etc/auxbus-modules"
+	done < <(find "$built" -name '*.ko' -not -path '*/mainline-client/*')
+	# Modules a third-party client build produced, kept apart (tests/mainline-client).
+	if [ -d "$built/tests/mainline-client" ]; then
+		find "$built/tests/mainline-client" -name '*.ko' -exec cp {} "$dir/root/lib/modules/$ABI/extra/" \; \
+			-exec sh -c 'basename "$1" .ko >>"$2"' sh {} "$dir/root/etc/auxbus-modules" \;
+	fi
+	# The kernel's modules the bundle's modules depend on (mlx5_shim_rdma: ib_core where the
+	# kernel has CONFIG_INFINIBAND), from this kernel's own tree.
+	for k in $(find "$dir/root/lib/modules/$ABI/extra" -name '*.ko' -exec modinfo -F depends {} \; |
+		tr ',' '\n' | sort -u); do
+		grep -qx "$k" "$dir/root/etc/auxbus-modules" && continue
+		copy_kmod "$moddir" "$dir/root" "$k" || log "warning: $KNAME has no module $k (a dependency)"
+	done
+	copy_guest_tools "$dir/root"
+	# Debian modules the cases ask for, from this kernel's own tree.
+	for c in "$@"; do
+		for k in $(case_header kmods "$c"); do
+			copy_kmod "$moddir" "$dir/root" "$k" ||
+				log "warning: $KNAME has no module $k (asked by $c)"
+		done
+	done
+	for f in modules.builtin modules.builtin.modinfo modules.order; do
+		if [ -f "$moddir/$f" ]; then
+			cp "$moddir/$f" "$dir/root/lib/modules/$ABI/"
+		else
+			: >"$dir/root/lib/modules/$ABI/$f"
+		fi
+	done
+	depmod -b "$dir/root" "$ABI"
+}
+
+# --- booting -----------------------------------------------------------------------------------
+# boot DIR IMAGE CASES...: one guest of the initramfs tree $BOOT_ROOT (default DIR/root) and
+# this boot's settings; its console, report and QEMU's status land in DIR.
+boot() {
+	local dir=$1 image=$2 cmdline accel c cap first root=${BOOT_ROOT:-$1/root}
+	shift 2
+	mkdir -p "$dir/over/etc"
+	cat >"$dir/over/etc/auxbus-test.conf" <<-EOF
+		KERNEL=$KNAME
+		BACKEND=$BACKEND
+		AUXBUS_BUS=$BUS
+		AUXBUS_PREFIX=$PREFIX
+		AUXBUS_MODE=${SCRIPT_MODE:-check}
+		CASES="$*"
+		GUEST_SCRIPTS="${GUEST_SCRIPTS:-}"
+	EOF
+	# the settings as a second cpio archive: the kernel unpacks both, so boots of one tree can
+	# run at once
+	{ (cd "$root" && find . | cpio -o -H newc --quiet)
+	  (cd "$dir/over" && find . | cpio -o -H newc --quiet); } | gzip -1 >"$dir/initramfs.gz"
+	# No acpi=off: without ACPI the guest has no HPET or PM timer, cannot calibrate the TSC and
+	# falls back to jiffies, and every ktime-based measurement (IPC flood, benchmarks) then has a
+	# resolution of one tick. A soft lockup or a task hung for hung_task_timeout_secs (120 s)
+	# panics the guest at once instead of leaving it to the watchdog below.
+	cmdline="console=ttyS0 panic=-1 panic_on_warn=1 oops=panic softlockup_panic=1 hung_task_panic=1"
+	# Benchmarks time the bus, not slub_debug's poisoning.
+	[ "${SCRIPT_MODE:-}" = bench ] || cmdline="$cmdline slub_debug=FZPU"
+	cmdline="$cmdline no_hash_pointers printk.devkmsg=on rdinit=/init"
+	# A TCG vCPU whose host thread is starved by the other chains' guests stops for seconds:
+	# one such stop of 21 s (vCPU 0's clock at 10.5 s, vCPU 1's at 31.4 s, "rcu_preempt kthread
+	# starved") failed race-10's 2-vCPU boot on 2026-12-05 with RCU's default stall timeout (21 s).
+	cmdline="$cmdline rcupdate.rcu_cpu_stall_timeout=60"
+	# The debug kernels under TCG's -cpu max (LA57) sometimes die in early CPU setup, before
+	# /init: "KASAN: wild-memory-access in do_raw_spin_lock", always a write at ff11000000...
+	# (the 5-level direct map) from an interrupt in identify_boot_cpu; 4 of about 60 debug
+	# boots on 2026-12-04, twice in a row once. 4-level paging there: no5lvl.
+	[ "$KIND" = debug ] && cmdline="$cmdline no5lvl"
+	accel=$QEMU_ACCEL
+	# Until the first case starts: boot, module and initramfs setup (debug: KASAN, lockdep).
+	first=180
+	[ "$KIND" = debug ] && first=300
+	# The hard limit of the whole boot: every case at its timeout, plus the boot.
+	cap=$((first + 120))
+	for c in "$@" ${GUEST_SCRIPTS:-}; do cap=$((cap + $(case_timeout "$c") + WATCH_GRACE)); done
+	cap=${AUXBUS_BOOT_TIMEOUT:-$cap}
+	# vCPUs: one, but two for the benchmarks and for a case that says "# smp: 2" (the races:
+	# it gets a boot of its own). Two 2-vCPU TCG guests on a 2-CPU host wait on each other's
+	# cross-vCPU wakeups: trixie/kernel, mlx5-* and sof-* cases, took 97 s (QEMU CPU 78 s) with
+	# 2 vCPUs and 64 s (42 s) with 1; sof-flood 12.1 s -> 2.2 s. The debug kernel alone, cases
+	# fuzz-10-files, mlx5-adapter, mlx5-sf, sof-flood: 234 s (QEMU CPU 234 s) with 2 vCPUs,
+	# 177 s (162 s) with 1 (2026-12-04, one after the other on an idle host).
+	local smp=${AUXBUS_SMP:-1} h
+	if [ -z "$AUXBUS_SMP" ]; then
+		[ "${SCRIPT_MODE:-}" = bench ] && smp=2
+		[ $# -eq 1 ] && h=$(case_header smp "$1") && [ -n "$h" ] && smp=$h
+	fi
+	local attempt status early qpid slot_fd=""
+	# A kernel with delayed kobject releases (debugk) spends its boots waiting for them, at
+	# a fifth of a CPU: it takes no slot.
+	grep -qs '^CONFIG_DEBUG_KOBJECT_RELEASE=y' "${KCONFIG:-/nonexistent}" || guest_slot slot_fd
+	for attempt in 1 2 3; do
+		rm -f "$dir/console.log" "$dir/results.ktap" "$dir/watchdog" "$dir/qemu.times"
+		: >"$dir/results.ktap"
+		(
+			timeout "$cap" qemu-system-x86_64 -accel "$accel" \
+				-cpu max -m "$AUXBUS_MEM" -smp "$smp" -no-reboot -display none \
+				-monitor none -kernel "$image" -initrd "$dir/initramfs.gz" -append "$cmdline" \
+				-serial "file:$dir/console.log" -serial "file:$dir/results.ktap" \
+				-nic none </dev/null >"$dir/qemu.log" 2>&1
+			rc=$?
+			times >"$dir/qemu.times"
+			exit $rc
+		) &
+		qpid=$!
+		boot_watch "$qpid" "$dir" "$first" &
+		local wpid=$!
+		wait "$qpid"
+		status=$?
+		kill "$wpid" 2>/dev/null
+		wait "$wpid" 2>/dev/null
+		if [ -s "$dir/watchdog" ]; then
+			log "watchdog: $KNAME/$BACKEND: $(cat "$dir/watchdog")"
+		fi
+		# Two retries, only for a kernel that died before it ran /init: nothing of the bundle
+		# was loaded or run yet. Seen under TCG about once in 40 boots: on the KASAN kernel an
+		# interrupt during early CPU setup ("KASAN: wild-memory-access" in handle_edge_irq),
+		# on 7.x an "Oops: int3" in sched_clock_cpu while static keys were being patched.
+		if [ $attempt -lt 3 ] && [ ! -s "$dir/results.ktap" ] &&
+			grep -qa 'Kernel panic' "$dir/console.log" &&
+			! grep -qa 'Run /init as init process' "$dir/console.log"; then
+			early=$dir/console-early-panic-$(date +%H%M%S).log
+			mv "$dir/console.log" "$early"
+			log "warning: $KNAME panicked before /init ($(grep -am1 -E 'BUG:|Oops:|Kernel panic' \
+				"$early" | tr -d '\r')); booting again (see $early)"
+			continue
+		fi
+		break
+	done
+	[ -n "$slot_fd" ] && exec {slot_fd}>&-
+	echo $status >"$dir/qemu.status"
+}
+
+# timed_boot ROOT DIR CASES...: boot the tree ROOT with CASES, its wall seconds in DIR/wall
+timed_boot() {
+	local root=$1 d=$2 t0
+	shift 2
+	t0=$(date +%s)
+	mkdir -p "$d"
+	BOOT_ROOT=$root boot "$d" "$BOOT_IMAGE" "$@"
+	echo $(( $(date +%s) - t0 )) >"$d/wall"
+}
+
+# guest_slot VAR: wait for one of AUXBUS_GUESTS guest slots (every tests/run on this cache
+# shares them) and keep it locked on the descriptor in VAR until the caller closes it: at
+# most that many guests run at once, whatever the chains.
+guest_slot() {
+	local -n fd_out=$1
+	local i fd
+	mkdir -p "$AUXBUS_CACHE/locks"
+	while :; do
+		for ((i = 0; i < AUXBUS_GUESTS; i++)); do
+			exec {fd}>"$AUXBUS_CACHE/locks/guest-$i.lock"
+			if flock -n "$fd"; then fd_out=$fd; return 0; fi
+			exec {fd}>&-
+		done
+		sleep 1
+	done
+}
+
+WATCH_GRACE=20
+# boot_watch QPID DIR FIRST: stop the guest (kill the QEMU subshell's children) when no case
+# has started FIRST seconds after QEMU did, or when the case the guest is running ("# running
+# CASE" on its report port) has run WATCH_GRACE seconds past its timeout (the kmemleak scan
+# at the end, "# phase kmemleak", 300 s): a wedged guest costs minutes.
+boot_watch() {
+	local qpid=$1 dir=$2 first=$3 cur="" c since now limit
+	since=$(date +%s)
+	while kill -0 "$qpid" 2>/dev/null; do
+		sleep 2
+		c=$(tr -d '\r' <"$dir/results.ktap" | sed -n 's/^# \(running\|phase\) //p' | tail -n 1)
+		now=$(date +%s)
+		[ "$c" != "$cur" ] && { cur=$c; since=$now; }
+		case $cur in
+		"") limit=$first ;;
+		kmemleak) limit=300 ;;
+		*) limit=$(($(case_timeout "$cur") + WATCH_GRACE)) ;;
+		esac
+		if [ $((now - since)) -gt "$limit" ]; then
+			echo "${cur:-boot}: no progress for $((now - since)) s (limit $limit s); QEMU stopped" \
+				>"$dir/watchdog"
+			pkill -TERM -P "$qpid" 2>/dev/null
+			sleep 5
+			pkill -KILL -f "qemu-system-x86_64 .*$dir/initramfs.gz" 2>/dev/null
+			return
+		fi
+	done
+}
+
+# boot_account KEY DIR WALL: add a boot's wall and QEMU CPU seconds to KEY's table row
+boot_account() {
+	local cpu
+	cpu=$(awk 'NR == 2 { split($1, u, /[ms]/); split($2, y, /[ms]/)
+		printf "%d", u[1] * 60 + u[2] + y[1] * 60 + y[2] }' "$2/qemu.times" 2>/dev/null)
+	T_BOOT[$1]=$(( ${T_BOOT[$1]:-0} + $3 ))
+	T_CPU[$1]=$(( ${T_CPU[$1]:-0} + ${cpu:-0} ))
+}
+# boot_cpu DIR: "cpu S s (R cores)" of the last boot's QEMU, from the subshell's `times`
+boot_cpu() {
+	local wall=$2
+	awk -v w="$wall" 'NR == 2 {
+		split($1, u, /[ms]/); split($2, y, /[ms]/); c = u[1] * 60 + u[2] + y[1] * 60 + y[2]
+		printf "qemu cpu %d s (%.2f of one CPU)", c, (w > 0 ? c / w : 0) }' "$1/qemu.times" 2>/dev/null
+}
+
+# What fails a boot when the console shows it: tests/lib/patterns.sh, the guest's too.
+BAD_CONSOLE=$BAD_LOG
+# Taint flags our own modules set on a Debian kernel: O (out-of-tree, 4096) and E (unsigned,
+# 8192). Any other flag (W warning, D oops, B bad page, L soft lockup...) fails the boot.
+TAINT_OK=$((4096 | 8192))
+
+# case_section MARKER CASE FILE: the lines of FILE from "MARKER CASE" up to the next MARKER
+# line (another case's start) or "# phase " (the boot's own checks at its end)
+case_section() {
+	awk -v m="$1" -v c="$2" 'index($0, m) { on = (substr($0, index($0, m) + length(m)) == c) }
+		/^# phase / { on = 0 } on' "$3"
+}
+
+# case_block DIR CASE EXPECT: CASE's nested KTAP block (its subtests, version and plan first,
+# as the guest prints them) from the boot's report; a self-test's ("# expect: fail") subtests,
+# failed on purpose, as diagnostics.
+case_block() {
+	awk -v c="$2" '$0 == "# running " c { on = 1; next }
+		on && /^(not )?ok [0-9]+ / { exit } on && /^    / { print }' "$1/results.clean" |
+	if [ "$3" = fail ]; then grep -v '^    KTAP version\|^    1\.\.' | sed 's/^    \([^#]\)/    # \1/'
+	else cat; fi
+}
+
+# report DIR KEY EXPECT CASES...: turn one boot's results into KTAP lines. The boot's own
+# checks (console, guest finished, taint, kmemleak) are results of their own; in the boot of a
+# case that must fail ("# expect: fail") they are that case's failure, which must match its
+# "# expect-match: ERE" (in the console, the guest's report or the verdict).
+report() {
+	local dir=$1 key=$2 expect=$3 c line verdict comment bad running done taint leak boot_fail em cbad cfail ce
+	shift 3
+	tr -d '\r' <"$dir/results.ktap" >"$dir/results.clean" 2>/dev/null || : >"$dir/results.clean"
+	tr -d '\r' <"$dir/console.log" >"$dir/console.clean" 2>/dev/null || : >"$dir/console.clean"
+	for c in "$@"; do
+		if [ "$(case_header fault-reports "$c")" = yes ]; then
+			awk "$ALLOC_REPORTS" "$dir/console.clean" >"$dir/console.f" &&
+				mv "$dir/console.f" "$dir/console.clean"
+			break
+		fi
+	done
+	bad=$(grep -Ea "$BAD_CONSOLE" "$dir/console.clean" | head -n 1)
+	done=$(grep -c '^# guest-done' "$dir/results.clean")
+	running=$(sed -n 's/^# running //p' "$dir/results.clean" | tail -n 1)
+	taint=$(sed -n 's/^# taint: //p' "$dir/results.clean" | tail -n 1)
+	leak=$(sed -n 's/^# kmemleak-result: //p' "$dir/results.clean" | tail -n 1)
+	boot_fail=""
+	[ -n "$bad" ] && boot_fail="console: $bad"
+	[ -n "$taint" ] && [ $((taint & ~TAINT_OK)) -ne 0 ] && boot_fail="$boot_fail; tainted $taint"
+	[ "$leak" = leak ] && boot_fail="$boot_fail; kmemleak: $(grep -m1 '^# kmemleak: ' "$dir/results.clean" | cut -c13-)"
+	[ "$leak" = disabled ] && boot_fail="$boot_fail; kmemleak disabled itself"
+	boot_fail=${boot_fail#; }
+	[ "$expect" = fail ] || record_times "$dir" "$KNAME/$BACKEND"
+	for c in "$@"; do
+		line=$(grep -E "^(not )?ok [0-9]+ $c( |$)" "$dir/results.clean" | head -n 1)
+		if [ -n "$line" ]; then
+			case $line in
+			"ok "*"# SKIP"*) verdict=skip; comment=${line#*# SKIP } ;;
+			"ok "*) verdict=ok; comment=$(echo "$line" | sed -n 's/^ok [0-9]* [^ ]*\( # \)\{0,1\}//p') ;;
+			*) verdict=fail; comment=$(echo "$line" | sed -n 's/^not ok [0-9]* [^ ]*\( # \)\{0,1\}//p') ;;
+			esac
+		elif [ "$c" = "$running" ]; then
+			verdict=fail
+			if [ -s "$dir/watchdog" ]; then
+				comment="host watchdog: $(cat "$dir/watchdog")${bad:+: $bad}"
+			else
+				comment="guest died while running it (qemu exit $(cat "$dir/qemu.status"))${bad:+: $bad}"
+			fi
+		else
+			verdict=fail
+			comment="not run: guest stopped before it (qemu exit $(cat "$dir/qemu.status"))"
+		fi
+		if [ "$expect" = fail ]; then
+			em=$(case_header expect-match "$c")
+			# Several self-tests in one boot: each is judged on its own part of the console
+			# and of the report (from its "running" marker to the next case's), and on what
+			# the boot reports at its end (kmemleak, taint); one case alone, on all of it.
+			if [ $# -gt 1 ]; then
+				case_section "auxbus-test: running " "$c" "$dir/console.clean" >"$dir/console.$c"
+				{ case_section "# running " "$c" "$dir/results.clean"
+				  sed -n '/^# phase kmemleak/,$p' "$dir/results.clean"; } >"$dir/results.$c"
+			else
+				cp "$dir/console.clean" "$dir/console.$c"
+				cp "$dir/results.clean" "$dir/results.$c"
+			fi
+			cbad=$(grep -Ea "$BAD_CONSOLE" "$dir/console.$c" | head -n 1)
+			cfail=${boot_fail#"console: $bad"}
+			cfail=${cfail#; }
+			[ -n "$cbad" ] && cfail="console: $cbad${cfail:+; $cfail}"
+			if [ "$verdict" != fail ] && [ -n "$cfail" ]; then
+				verdict=fail
+				comment="$cfail"
+			fi
+			if [ "$verdict" = fail ] && ! grep -q "^# running $c\$" "$dir/results.clean"; then
+				comment="the guest never started it: $comment"
+			elif [ "$verdict" = fail ] && { [ -z "$em" ] ||
+				! { cat "$dir/console.$c" "$dir/results.$c"; echo "$comment"; } | grep -Eq "$em"; }; then
+				comment="failed, but not as expected (/${em:-no expect-match header}/): $comment"
+			elif [ "$verdict" = fail ]; then
+				verdict=ok
+				comment="deliberate failure caught as /$em/: $comment"
+			elif [ "$verdict" = ok ]; then
+				verdict=fail
+				comment="deliberately broken test was reported as passing"
+			fi
+		fi
+		# "# console-expect: ERE": the kernel log must show it (e.g. on the reboot path).
+		ce=$(case_header console-expect "$c")
+		if [ "$verdict" = ok ] && [ -n "$ce" ] && ! grep -Eq "$ce" "$dir/console.clean"; then
+			verdict=fail
+			comment="the console never showed /$ce/"
+		fi
+		case_block "$dir" "$c" "$expect" >"$dir/block.$c"
+		case_result "$key" "$verdict" "$KNAME/$BACKEND: $c" "$comment" "$dir/block.$c"
+	done
+	[ "$expect" = fail ] && return 0
+	if [ "$done" = 1 ] && [ -z "$bad" ]; then
+		result "$key" ok "$KNAME/$BACKEND: kernel log clean ($(basename "$dir"))"
+	elif [ -n "$bad" ]; then
+		result "$key" fail "$KNAME/$BACKEND: kernel log clean ($(basename "$dir"))" "$bad"
+	else
+		result "$key" fail "$KNAME/$BACKEND: guest finished ($(basename "$dir"))" \
+			"no guest-done marker; qemu exit $(cat "$dir/qemu.status"); see $dir/console.log"
+	fi
+	if [ -n "$taint" ] && [ $((taint & ~TAINT_OK)) -ne 0 ]; then
+		result "$key" fail "$KNAME/$BACKEND: kernel not tainted ($(basename "$dir"))" \
+			"/proc/sys/kernel/tainted is $taint: flags beyond out-of-tree and unsigned"
+	elif [ "$done" = 1 ] && [ -z "$taint" ]; then
+		result "$key" fail "$KNAME/$BACKEND: kernel not tainted ($(basename "$dir"))" "the guest reported no taint"
+	elif [ -n "$taint" ]; then
+		result "$key" ok "$KNAME/$BACKEND: kernel not tainted ($(basename "$dir"))" "tainted $taint: out-of-tree/unsigned only"
+	fi
+	case $leak in
+	disabled)
+		result "$key" fail "$KNAME/$BACKEND: kmemleak ($(basename "$dir"))" \
+			"kmemleak disabled itself: $(sed -n 's/^# kmemleak-disabled: //p' "$dir/results.clean")" ;;
+	leak)
+		result "$key" fail "$KNAME/$BACKEND: kmemleak ($(basename "$dir"))" \
+			"$(grep -m1 '^# kmemleak: ' "$dir/results.clean" | cut -c3-)" ;;
+	clean) result "$key" ok "$KNAME/$BACKEND: kmemleak ($(basename "$dir"))" ;;
+	esac
+}

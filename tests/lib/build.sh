@@ -1,0 +1,181 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Builds of the kernel-matrix harness (tests/run): the bundle and its third-party clients in
+# each suite's chroot, the DKMS test, the host's test tools and the style checks.
+# Sourced by tests/run; bash only.
+
+# --- building ----------------------------------------------------------------------------------
+# Copy the working tree (tracked and untracked files, no build outputs) to DEST.
+copy_tree() {
+	local dest=$1
+	rm -rf "$dest"
+	mkdir -p "$dest"
+	(cd "$TOP" && { git ls-files -co --exclude-standard 2>/dev/null || find . -type f; } |
+		grep -Ev '(^|/)\.git/|\.(ko|o|mod|mod\.c|cmd|a)$|(^|/)(Module\.symvers|modules\.order)$' |
+		while IFS= read -r f; do [ -f "$f" ] && printf '%s\n' "$f"; done |
+		tar -cf - -T -) | tar -C "$dest" -xf -
+}
+
+# build_bundle CHROOT KDIR_IN_CHROOT BACKEND NAME LOG: build in CHROOT:/build/NAME.
+build_bundle() {
+	local root=$1 kdir=$2 backend=$3 name=$4 logf=$5
+	copy_tree "$root/build/$name"
+	in_chroot "$root" -- nice -n "${BUILD_NICE:-10}" make -C "/build/$name" KDIR="$kdir" KERNELRELEASE="$ABI" \
+		AUXBUS_BACKEND="$backend" AUXBUS_TESTS=y ${AUXBUS_PARTS:+AUXBUS_PARTS="$AUXBUS_PARTS"} \
+		-j2 modules >"$logf" 2>&1
+}
+
+# A third-party client (tests/mainline-client) against the bundle as `make install-dev` installs
+# it (headers + Module.symvers), in CHROOT:/build/NAME/inst; then the porters' corpus
+# (tests/porters) against the per-kernel copy install-dev keeps (usr/src/auxbus-dev/ABI), with
+# the stand-ins for other providers of the bus. Nothing of the bundle's private compat.h may
+# reach a third-party object (its .cmd file lists the command line and every header read).
+build_mainline_client() {
+	local root=$1 kdir=$2 name=$3 logf=$4 ver
+	ver=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$TOP/dkms.conf")
+	in_chroot "$root" -- nice -n "${BUILD_NICE:-10}" sh -c "make -C /build/$name KDIR=$kdir KERNELRELEASE=$ABI \
+		DESTDIR=/build/$name/inst install-dev && \
+		make -C /build/$name/tests/mainline-client KDIR=$kdir KERNELRELEASE=$ABI \
+		AUXBUS_DIR=/build/$name/inst/usr/src/auxbus-$ver && \
+		make -C /build/$name/tests/porters KDIR=$kdir KERNELRELEASE=$ABI \
+		AUXBUS_DIR=/build/$name/inst/usr/src/auxbus-dev/$ABI PORTERS_OTHER_PROVIDERS=y" \
+		>"$logf" 2>&1 || return 1
+	if grep -l 'auxbus/compat\.h' "$root/build/$name"/tests/{mainline-client,porters}/.*.o.cmd \
+		>>"$logf" 2>&1; then
+		echo "error: the bundle's private compat.h reached a third-party object (above)" >>"$logf"
+		return 1
+	fi
+}
+
+# dkms add/build/install/remove of the bundle inside the suite's chroot, for kernel ABI.
+dkms_test() {
+	local root=$1 abi=$2 key=$3 kname=$4 logf=$5 ver mods missing="" dev pver
+	ver=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$TOP/dkms.conf")
+	# The modules dkms.conf lists for this kernel (it reads the kernel's .config, as DKMS runs it).
+	local ksrc
+	ksrc=$(in_chroot "$root" -- readlink -f "/lib/modules/$abi/build")
+	mods=$(kernelver=$abi kernel_source_dir=$root$ksrc bash -c \
+		'. "$1" && echo "${BUILT_MODULE_NAME[@]}"' sh "$TOP/dkms.conf")
+	in_chroot "$root" -- sh -c "dkms remove -m auxbus -v $ver --all; rm -rf /usr/src/auxbus-$ver" \
+		>/dev/null 2>&1
+	copy_tree "$root/usr/src/auxbus-$ver"
+	rm -rf "$root/usr/src/auxbus-$ver/tests" "$root/usr/src/auxbus-$ver/.ci"
+	if ! in_chroot "$root" -- nice -n 10 sh -c "dkms add -m auxbus -v $ver && dkms build -m auxbus -v $ver -k $abi && \
+		dkms install -m auxbus -v $ver -k $abi" >"$logf" 2>&1; then
+		result "$key" fail "$kname: dkms add/build/install" "see $logf: $(grep -m1 -iE 'error|fail' "$logf")"
+		return
+	fi
+	for m in $mods; do
+		ls "$root"/lib/modules/"$abi"/updates/dkms/"$m".ko* >/dev/null 2>&1 ||
+			ls "$root"/usr/lib/modules/"$abi"/updates/dkms/"$m".ko* >/dev/null 2>&1 ||
+			missing="$missing $m"
+	done
+	if [ -n "$missing" ]; then
+		result "$key" fail "$kname: dkms add/build/install" "not under updates/dkms:$missing"
+	else
+		result "$key" ok "$kname: dkms add/build/install" "$(echo $mods | wc -w) modules in updates/dkms"
+	fi
+	# The files for third-party modules that the DKMS build keeps, and a third-party DKMS
+	# package (tests/porters/dkms.conf, BUILD_DEPENDS="auxbus") built and installed against them.
+	dev=/usr/src/auxbus-dev/$abi
+	if [ -f "$root$dev/Module.symvers" ] && [ -f "$root$dev/include/linux/auxiliary_bus.h" ] &&
+		[ -f "$root$dev/include/auxbus/client.mk" ]; then
+		result "$key" ok "$kname: dkms build keeps headers, client.mk and Module.symvers in $dev"
+	else
+		result "$key" fail "$kname: dkms build keeps headers, client.mk and Module.symvers in $dev" \
+			"$(ls -R "$root$dev" 2>&1 | head -n 3 | tr '\n' ' ')"
+	fi
+	pver=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$TOP/tests/porters/dkms.conf")
+	in_chroot "$root" -- sh -c "dkms remove -m auxbus-porters -v $pver --all; rm -rf /usr/src/auxbus-porters-$pver" \
+		>/dev/null 2>&1
+	mkdir -p "$root/usr/src/auxbus-porters-$pver"
+	cp "$TOP"/tests/porters/{Kbuild,Makefile,dkms.conf,*.c,*.h} "$root/usr/src/auxbus-porters-$pver/"
+	if ! in_chroot "$root" -- nice -n 10 sh -c "dkms add -m auxbus-porters -v $pver && \
+		dkms build -m auxbus-porters -v $pver -k $abi && dkms install -m auxbus-porters -v $pver -k $abi" \
+		>>"$logf" 2>&1; then
+		result "$key" fail "$kname: dkms: third-party package builds against the DKMS-installed bundle" \
+			"see $logf: $(grep -m1 -iE 'error|fail' "$logf")"
+	else
+		missing=""
+		for m in $(sed -n 's/^BUILT_MODULE_NAME\[[0-9]*\]="\(.*\)"/\1/p' "$TOP/tests/porters/dkms.conf"); do
+			ls "$root"/lib/modules/"$abi"/updates/dkms/"$m".ko* >/dev/null 2>&1 ||
+				ls "$root"/usr/lib/modules/"$abi"/updates/dkms/"$m".ko* >/dev/null 2>&1 ||
+				missing="$missing $m"
+		done
+		if [ -n "$missing" ]; then
+			result "$key" fail "$kname: dkms: third-party package builds against the DKMS-installed bundle" \
+				"not under updates/dkms:$missing"
+		else
+			result "$key" ok "$kname: dkms: third-party package builds against the DKMS-installed bundle"
+		fi
+	fi
+	in_chroot "$root" -- sh -c "dkms remove -m auxbus-porters -v $pver --all" >>"$logf" 2>&1
+	rm -rf "$root/usr/src/auxbus-porters-$pver"
+	in_chroot "$root" -- sh -c "dkms remove -m auxbus -v $ver --all" >>"$logf" 2>&1
+	if ls "$root"/lib/modules/"$abi"/updates/dkms/*.ko* "$root"/usr/lib/modules/"$abi"/updates/dkms/*.ko* \
+		2>/dev/null | grep -q .; then
+		result "$key" fail "$kname: dkms remove" "modules left in updates/dkms"
+	elif [ -e "$root/usr/src/auxbus-dev/$abi" ]; then
+		result "$key" fail "$kname: dkms remove" "/usr/src/auxbus-dev/$abi is still there"
+	else
+		result "$key" ok "$kname: dkms remove" "modules and /usr/src/auxbus-dev/$abi gone"
+	fi
+	rm -rf "$root/usr/src/auxbus-$ver"
+}
+
+# --- static tools ------------------------------------------------------------------------------
+build_tools() {
+	mkdir -p "$RUN/tools"
+	[ -f "$TOP/tests/tools/Makefile" ] || return 0
+	if make -s -C "$TOP/tests/tools" OUT="$RUN/tools" >"$RUN/tools.log" 2>&1; then
+		result tools ok "host: test tools build (tests/tools)"
+	else
+		result tools fail "host: test tools build (tests/tools)" "see $RUN/tools.log"
+	fi
+	# auxbus/lsaux on synthetic sysfs trees: text, valid JSON, exit codes (about 2 s)
+	if sh "$TOP/tests/tools/lsaux-test.sh" >"$RUN/lsaux-test.log" 2>&1; then
+		result tools ok "host: lsaux on synthetic sysfs trees (tests/tools/lsaux-test.sh)" \
+			"$(tail -n 1 "$RUN/lsaux-test.log" | cut -c3-)"
+	else
+		grep -A8 '^not ok' "$RUN/lsaux-test.log" | head -n 40 | sed 's/^/# /'
+		result tools fail "host: lsaux on synthetic sysfs trees (tests/tools/lsaux-test.sh)" \
+			"see $RUN/lsaux-test.log"
+	fi
+}
+
+# --- style -------------------------------------------------------------------------------------
+# The style checks' result depends only on the tree and the tools: a pass is kept under
+# $AUXBUS_CACHE/style/, keyed by the hash of every file of the tree (as copy_tree copies it)
+# and the versions of linux-source-6.1 (checkpatch.pl), sparse and the bookworm headers.
+style_key() {
+	local root=$AUXBUS_CACHE/chroots/bookworm tools
+	[ -f "$root/.auxbus-ready" ] || return 1
+	tools=$(in_chroot "$root" -- dpkg-query -W -f='${Package} ${Version}\n' linux-source-6.1 sparse \
+		'linux-headers-*' 2>/dev/null | sort) || return 1
+	{
+		echo "$tools"
+		(cd "$TOP" && { git ls-files -co --exclude-standard 2>/dev/null || find . -type f; } |
+			grep -Ev '(^|/)\.git/|\.(ko|o|mod|mod\.c|cmd|a)$|(^|/)(Module\.symvers|modules\.order)$' |
+			sort | while IFS= read -r f; do [ -f "$f" ] && sha256sum "$f"; done)
+	} | sha256sum | cut -c1-16
+}
+run_style() {
+	local t_s w key cached
+	t_s=$(date +%s)
+	key=$(style_key)
+	for w in checkpatch sparse; do
+		cached=$AUXBUS_CACHE/style/$key-$w.log
+		if [ -n "$key" ] && [ -s "$cached" ]; then
+			result style ok "style: $(tail -n 1 "$cached")" "passed before on this tree and tools ($key)"
+		elif "$TOP/tests/style" $w >"$RUN/style-$w.log" 2>&1; then
+			result style ok "style: $(tail -n 1 "$RUN/style-$w.log")"
+			key=${key:-$(style_key)}
+			[ -n "$key" ] && mkdir -p "$AUXBUS_CACHE/style" &&
+				cp "$RUN/style-$w.log" "$AUXBUS_CACHE/style/$key-$w.log.$$" &&
+				mv -f "$AUXBUS_CACHE/style/$key-$w.log.$$" "$AUXBUS_CACHE/style/$key-$w.log"
+		else
+			sed 's/^/# /' "$RUN/style-$w.log" | tail -n 40
+			result style fail "style: $w" "$(tail -n 1 "$RUN/style-$w.log")"
+		fi
+	done
+	T_SECS[style]=$(( $(date +%s) - t_s ))
+}
