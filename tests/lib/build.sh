@@ -4,15 +4,20 @@
 # Sourced by tests/run; bash only.
 
 # --- building ----------------------------------------------------------------------------------
-# Copy the working tree (tracked and untracked files, no build outputs) to DEST.
+# tree_files: the working tree's files (tracked and untracked, no build outputs), run in $TOP
+tree_files() {
+	{ git ls-files -co --exclude-standard 2>/dev/null || find . -type f; } |
+		grep -Ev '(^|/)\.git/|\.(ko|o|mod|mod\.c|cmd|a)$|(^|/)(Module\.symvers|modules\.order)$' |
+		while IFS= read -r f; do [ -f "$f" ] && printf '%s\n' "$f"; done
+}
+# tree_sums: the hash of each file of the working tree, in a stable order
+tree_sums() { (cd "$TOP" && tree_files | LC_ALL=C sort | xargs -r -d '\n' sha256sum); }
+# Copy the working tree to DEST.
 copy_tree() {
 	local dest=$1
 	rm -rf "$dest"
 	mkdir -p "$dest"
-	(cd "$TOP" && { git ls-files -co --exclude-standard 2>/dev/null || find . -type f; } |
-		grep -Ev '(^|/)\.git/|\.(ko|o|mod|mod\.c|cmd|a)$|(^|/)(Module\.symvers|modules\.order)$' |
-		while IFS= read -r f; do [ -f "$f" ] && printf '%s\n' "$f"; done |
-		tar -cf - -T -) | tar -C "$dest" -xf -
+	(cd "$TOP" && tree_files | tar -cf - -T -) | tar -C "$dest" -xf -
 }
 
 # build_bundle CHROOT KDIR_IN_CHROOT BACKEND NAME LOG: build in CHROOT:/build/NAME.
@@ -44,6 +49,44 @@ build_mainline_client() {
 		echo "error: the bundle's private compat.h reached a third-party object (above)" >>"$logf"
 		return 1
 	fi
+}
+
+# A pair's builds (build_bundle, then build_mainline_client) are cached by their inputs: every
+# source file, the kernel tree's configuration and symbol versions, the chroot's packages (its
+# compiler), the backend and the build functions themselves. Inputs seen before restore the
+# built tree and both logs (the W=1 check reads the log as it was), as ccache does per file.
+# build_key CHROOT KDIR BACKEND: the key of a pair's builds
+build_key() {
+	local root=$1 kdir=$2 backend=$3
+	{
+		echo "$ABI $backend ${AUXBUS_PARTS:-} ${do_boot:-1}"
+		declare -f tree_files copy_tree build_bundle build_mainline_client
+		tree_sums
+		in_chroot "$root" -- sh -c "cat $kdir/.config $kdir/Module.symvers" 2>&1
+		cat "$root/var/lib/dpkg/status"
+	} | sha256sum | cut -c1-32
+}
+# build_restore KEY CHROOT NAME DIR: the cached builds of KEY into CHROOT:/build/NAME and their
+# logs into DIR; fails where there are none
+build_restore() {
+	local c=$AUXBUS_CACHE/builds/$1
+	[ -f "$c/done" ] || return 1
+	rm -rf "$2/build/$3"
+	cp -a "$c/tree" "$2/build/$3" && cp "$c"/*.log "$4/" && touch "$c/done"
+}
+# build_save KEY CHROOT NAME DIR: keep a pair's passed builds under KEY; the 40 newest stay
+build_save() {
+	local c=$AUXBUS_CACHE/builds/$1 tmp
+	mkdir -p "$AUXBUS_CACHE/builds"
+	tmp=$(mktemp -d "$AUXBUS_CACHE/builds/.new.XXXXXX") || return 0
+	if cp -a "$2/build/$3" "$tmp/tree" && cp "$4"/build.log "$4"/mainline-client.log "$tmp/" 2>/dev/null; then
+		touch "$tmp/done"
+		rm -rf "$c" && mv "$tmp" "$c" || rm -rf "$tmp"
+	else
+		rm -rf "$tmp"
+	fi
+	# shellcheck disable=SC2012
+	ls -1t "$AUXBUS_CACHE/builds" | tail -n +41 | while read -r old; do rm -rf "${AUXBUS_CACHE:?}/builds/$old"; done
 }
 
 # dkms add/build/install/remove of the bundle inside the suite's chroot, for kernel ABI.
@@ -144,7 +187,7 @@ build_tools() {
 
 # --- style -------------------------------------------------------------------------------------
 # The style checks' result depends only on the tree and the tools: a pass is kept under
-# $AUXBUS_CACHE/style/, keyed by the hash of every file of the tree (as copy_tree copies it)
+# $AUXBUS_CACHE/style/, keyed by the hash of every file of the tree (tree_sums)
 # and the versions of linux-source-6.1 (checkpatch.pl), sparse and the bookworm headers.
 style_key() {
 	local root=$AUXBUS_CACHE/chroots/bookworm tools
@@ -153,9 +196,7 @@ style_key() {
 		'linux-headers-*' 2>/dev/null | sort) || return 1
 	{
 		echo "$tools"
-		(cd "$TOP" && { git ls-files -co --exclude-standard 2>/dev/null || find . -type f; } |
-			grep -Ev '(^|/)\.git/|\.(ko|o|mod|mod\.c|cmd|a)$|(^|/)(Module\.symvers|modules\.order)$' |
-			sort | while IFS= read -r f; do [ -f "$f" ] && sha256sum "$f"; done)
+		tree_sums
 	} | sha256sum | cut -c1-16
 }
 run_style() {
