@@ -36,7 +36,7 @@ record() {
 	case $kind/$verdict in
 	unsched/*) return ;;
 	case/ok) T_PASS[$key]=$((${T_PASS[$key]:-0} + 1)) ;;
-	case/skip) T_SKIP[$key]=$((${T_SKIP[$key]:-0} + 1)) ;;
+	*/skip) T_SKIP[$key]=$((${T_SKIP[$key]:-0} + 1)) ;;
 	case/*) T_FAIL[$key]=$((${T_FAIL[$key]:-0} + 1)) ;;
 	infra/fail) T_IFAIL[$key]=$((${T_IFAIL[$key]:-0} + 1)) ;;
 	infra/*) T_IOK[$key]=$((${T_IOK[$key]:-0} + 1)) ;;
@@ -164,7 +164,7 @@ final_report() {
 		printf "%d", u[1] * 60 + u[2] + y[1] * 60 + y[2] }')
 	echo "# total $(( $(date +%s) - t_all )) s; host CPU $hc s ($(nproc) CPUs); in QEMU $tb s (wall, summed over" \
 		"all chains), QEMU CPU $tc s; logs in $RUN"
-	echo "# cases: $PASS passed, $FAIL failed, $SKIP skipped; infrastructure: $IOK passed, $IFAIL failed"
+	echo "# cases: $PASS passed, $FAIL failed; skipped (cases and infrastructure): $SKIP; infrastructure: $IOK passed, $IFAIL failed"
 	# a green run pins the Debian kernels it ran on (tests/lib/host.sh, pinned_abi)
 	if [ $((FAIL + IFAIL)) -eq 0 ] && [ -z "$want_kernels" ] && [ ${#want_cases[@]} -eq 0 ]; then
 		printf '%s\n' "${VERSIONS[@]}" | awk '$3 !~ /auxbus/ && !seen[$2]++ { print $2, $3 }' \
