@@ -311,6 +311,33 @@ case_block() {
 	else cat; fi
 }
 
+# boot_verdict KEY PREFIX SUFFIX DIR: a boot's own rows, from its cleaned report and console
+# (DIR/results.clean, DIR/console.clean): the guest finished, the kernel log is clean
+# (BAD_CONSOLE), the kernel is tainted by our modules only (TAINT_OK). The matrix's boots and
+# the Debian system test's alike; each row's name is "PREFIX check SUFFIX".
+boot_verdict() {
+	local key=$1 pre=$2 suf=$3 dir=$4 bad done taint
+	bad=$(grep -Ea "$BAD_CONSOLE" "$dir/console.clean" | head -n 1)
+	done=$(grep -c '^# guest-done' "$dir/results.clean")
+	taint=$(sed -n 's/^# taint: //p' "$dir/results.clean" | tail -n 1)
+	if [ "$done" = 1 ] && [ -z "$bad" ]; then
+		result "$key" ok "$pre kernel log clean$suf"
+	elif [ -n "$bad" ]; then
+		result "$key" fail "$pre kernel log clean$suf" "$bad (see $dir/console.log)"
+	else
+		result "$key" fail "$pre guest finished$suf" \
+			"no guest-done marker; qemu exit $(cat "$dir/qemu.status"); see $dir/console.log"
+	fi
+	if [ -n "$taint" ] && [ $((taint & ~TAINT_OK)) -ne 0 ]; then
+		result "$key" fail "$pre kernel not tainted$suf" \
+			"/proc/sys/kernel/tainted is $taint: flags beyond out-of-tree and unsigned"
+	elif [ "$done" = 1 ] && [ -z "$taint" ]; then
+		result "$key" fail "$pre kernel not tainted$suf" "the guest reported no taint"
+	elif [ -n "$taint" ]; then
+		result "$key" ok "$pre kernel not tainted$suf" "tainted $taint: out-of-tree/unsigned only"
+	fi
+}
+
 # report DIR KEY EXPECT CASES...: turn one boot's results into KTAP lines. The boot's own
 # checks (console, guest finished, taint, kmemleak) are results of their own; in the boot of a
 # case that must fail ("# expect: fail") they are that case's failure, which must match its
@@ -402,22 +429,7 @@ report() {
 		case_result "$key" "$verdict" "$KNAME/$BACKEND: $c" "$comment" "$dir/block.$c"
 	done
 	[ "$expect" = fail ] && return 0
-	if [ "$done" = 1 ] && [ -z "$bad" ]; then
-		result "$key" ok "$KNAME/$BACKEND: kernel log clean ($(basename "$dir"))"
-	elif [ -n "$bad" ]; then
-		result "$key" fail "$KNAME/$BACKEND: kernel log clean ($(basename "$dir"))" "$bad"
-	else
-		result "$key" fail "$KNAME/$BACKEND: guest finished ($(basename "$dir"))" \
-			"no guest-done marker; qemu exit $(cat "$dir/qemu.status"); see $dir/console.log"
-	fi
-	if [ -n "$taint" ] && [ $((taint & ~TAINT_OK)) -ne 0 ]; then
-		result "$key" fail "$KNAME/$BACKEND: kernel not tainted ($(basename "$dir"))" \
-			"/proc/sys/kernel/tainted is $taint: flags beyond out-of-tree and unsigned"
-	elif [ "$done" = 1 ] && [ -z "$taint" ]; then
-		result "$key" fail "$KNAME/$BACKEND: kernel not tainted ($(basename "$dir"))" "the guest reported no taint"
-	elif [ -n "$taint" ]; then
-		result "$key" ok "$KNAME/$BACKEND: kernel not tainted ($(basename "$dir"))" "tainted $taint: out-of-tree/unsigned only"
-	fi
+	boot_verdict "$key" "$KNAME/$BACKEND:" " ($(basename "$dir"))" "$dir"
 	case $leak in
 	disabled)
 		result "$key" fail "$KNAME/$BACKEND: kmemleak ($(basename "$dir"))" \

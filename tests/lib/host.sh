@@ -74,11 +74,14 @@ in_chroot() {
 
 # The chroot that builds for a suite: trixie-backports' kernels are built in the trixie chroot.
 chroot_suite() {
-	case $1 in
+	case ${1%%:*} in
 	trixie-backports) echo trixie ;;
-	*) echo "$1" ;;
+	*) echo "${1%%:*}" ;;
 	esac
 }
+# kernel_flavour SUITE[:FLAVOUR]: the Debian kernel flavour a kernels.list SUITE names (amd64,
+# or e.g. "trixie:rt" for rt-amd64)
+kernel_flavour() { case $1 in *:*) echo "${1#*:}-amd64" ;; *) echo amd64 ;; esac; }
 
 # The security archive, read from the system's apt sources like the mirror (may be empty).
 debian_security_mirror() {
@@ -175,7 +178,8 @@ pinned_abi() {
 	awk -v s="$1" '$1 == s { print $2; exit }' "$AUXBUS_CACHE/kernels.pinned" 2>/dev/null
 }
 ensure_headers_locked() {
-	local suite=$1 dir=$2 target="" abi ver
+	local suite=$1 dir=$2 target="" abi ver flavour
+	flavour=$(kernel_flavour "$suite")
 	abi=$(pinned_abi "$suite")
 	if [ -n "$abi" ] && in_chroot "$dir" -- test -e "/lib/modules/$abi/build/Makefile"; then
 		ver=$(in_chroot "$dir" -- dpkg-query -W -f='${Version}' "linux-headers-$abi")
@@ -183,10 +187,10 @@ ensure_headers_locked() {
 		return 0
 	fi
 	chroot_update "$dir"
-	[ "$suite" = trixie-backports ] && target="-t trixie-backports"
-	abi=$(in_chroot "$dir" -- sh -c "apt-cache $target depends linux-headers-amd64 2>/dev/null" |
+	[ "${suite%%:*}" = trixie-backports ] && target="-t trixie-backports"
+	abi=$(in_chroot "$dir" -- sh -c "apt-cache $target depends linux-headers-$flavour 2>/dev/null" |
 		awk '/Depends: linux-headers-[0-9]/ { sub("linux-headers-", "", $2); print $2; exit }')
-	[ -n "$abi" ] || die "cannot resolve linux-headers-amd64 in $suite"
+	[ -n "$abi" ] || die "cannot resolve linux-headers-$flavour in $suite"
 	# (build is an absolute link inside the chroot: look at what it points to from there)
 	if ! in_chroot "$dir" -- test -e "/lib/modules/$abi/build/Makefile"; then
 		log "installing linux-headers-$abi in the $(chroot_suite "$suite") chroot"
@@ -210,7 +214,7 @@ ensure_debian_kernel_locked() {
 	if [ ! -f "$kdir/.auxbus-ready" ]; then
 		rm -rf "$kdir"
 		mkdir -p "$kdir/debs" "$kdir/root"
-		[ "$suite" = trixie-backports ] && target="-t trixie-backports"
+		[ "${suite%%:*}" = trixie-backports ] && target="-t trixie-backports"
 		pkgs="linux-image-$abi"
 		# Debian 7.x splits the kernel binary out into linux-binary-<abi>.
 		if in_chroot "$dir" -- apt-cache $target show "linux-binary-$abi" >/dev/null 2>&1; then

@@ -61,13 +61,19 @@ while read -r _n _s _b _rest; do
 	[[ ,$_b, == *,kernel,* ]] && AUTO_BACKEND[$_n]=kernel
 done < <(kernel_lines)
 auto_backend() { echo "${AUTO_BACKEND[$1]:-bundled}"; }
+# flavour_of SUITE: the name of the kernel line of another flavour of SUITE's kernel (trixie:rt
+# beside trixie), if tests/kernels.list has one
+flavour_of() {
+	[ -n "$1" ] && kernel_lines | awk -v s="$1" 'index($2, s ":") == 1 { print $1; exit }'
+}
 # case_unscheduled CASE: why CASE does not run on $KNAME/$BACKEND in this run; nothing when it
 # runs. Its "# kernels:" and "# backends:" headers always apply. Its "# axes:" (what its
 # behaviour depends on) choose the pairs in make check: "bus" and "harness" cases run on every
 # pair their headers allow; the others ("api": the kernel's API generation) on each kernel's
 # auto backend only, and on a debug kernel only with "detectors" (they exercise lifetimes or
-# locking that KASAN, lockdep and kmemleak watch). make check-full (AUXBUS_FULL=1) and a case
-# named with --case ignore the axes.
+# locking that KASAN, lockdep and kmemleak watch); where a suite has a second flavour of its
+# kernel (trixie:rt, PREEMPT_RT), on that flavour's kernel only. make check-full (AUXBUS_FULL=1)
+# and a case named with --case ignore the axes.
 case_unscheduled() {
 	local c=$1 kernels backends axes auto
 	kernels=$(case_header kernels "$c")
@@ -84,6 +90,8 @@ case_unscheduled() {
 		*)
 			if [ "$KIND" = debug ] && [[ " $axes " != *" detectors "* ]]; then
 				echo "axes: $axes; not under the detectors"
+			elif [[ ${SUITE:-} != *:* ]] && [ -n "$(flavour_of "${SUITE:-}")" ]; then
+				echo "axes: $axes; on $(flavour_of "$SUITE") (the same API, and its own kernel)"
 			elif [ "$BACKEND" != "$auto" ]; then
 				echo "axes: $axes; on $KNAME/$auto"
 			fi ;;
