@@ -160,8 +160,9 @@ final_report() {
 			END { printf "# %-26s %5s %9.1f %9.1f\n", "all cases", "", t, u }'
 	# host CPU: user and system time of every process of the run that has ended (bash's times),
 	# QEMU, builds, DKMS and the system test alike: over the host's CPUs, the least wall time
-	hc=$(times | awk 'NR == 2 { split($1, u, /[ms]/); split($2, y, /[ms]/)
-		printf "%d", u[1] * 60 + u[2] + y[1] * 60 + y[2] }')
+	times >"$RUN/times"
+	hc=$(awk 'NR == 2 { split($1, u, /[ms]/); split($2, y, /[ms]/)
+		printf "%d", u[1] * 60 + u[2] + y[1] * 60 + y[2] }' "$RUN/times")
 	echo "# total $(( $(date +%s) - t_all )) s; host CPU $hc s ($(nproc) CPUs); in QEMU $tb s (wall, summed over" \
 		"all chains), QEMU CPU $tc s; logs in $RUN"
 	echo "# cases: $PASS passed, $FAIL failed; skipped (cases and infrastructure): $SKIP; infrastructure: $IOK passed, $IFAIL failed"
