@@ -106,6 +106,13 @@ CHROOT_PKGS="make,gcc,libc6-dev,kmod,dkms,dwarves,xz-utils,zstd,ca-certificates,
 
 # Create (once) the build chroot of a Debian suite. Prints its path.
 ensure_chroot() {
+	local dir=$AUXBUS_CACHE/chroots/$(chroot_suite "$1")
+	# ready as it is: a read, no lock (a DKMS test may hold the chroot's lock for minutes)
+	if [ -f "$dir/.auxbus-ready" ] && [ -x "$dir/usr/bin/ccache" ] &&
+		chroot_sources "$(chroot_suite "$1")" | cmp -s - "$dir/etc/apt/sources.list"; then
+		printf '%s\n' "$dir"
+		return 0
+	fi
 	with_lock "chroot-$(chroot_suite "$1")" ensure_chroot_locked "$1"
 }
 ensure_chroot_locked() {
@@ -166,8 +173,14 @@ chroot_locked() {
 # Resolve a suite's linux-headers-amd64 to its current ABI and install those headers.
 # Prints "ABI VERSION" (e.g. "6.1.0-37-amd64 6.1.140-1").
 ensure_headers() {
-	local dir
+	local dir abi
 	dir=$(ensure_chroot "$1")
+	# the pinned kernel's headers installed: a read, no lock (a DKMS test may hold it for minutes)
+	abi=$(pinned_abi "$1")
+	if [ -n "$abi" ] && in_chroot "$dir" -- test -e "/lib/modules/$abi/build/Makefile"; then
+		printf '%s %s\n' "$abi" "$(in_chroot "$dir" -- dpkg-query -W -f='${Version}' "linux-headers-$abi")"
+		return 0
+	fi
 	chroot_locked "$dir" ensure_headers_locked "$1" "$dir"
 }
 # A green run pins each suite's kernel ($AUXBUS_CACHE/kernels.pinned, "SUITE ABI"): later runs
@@ -205,6 +218,9 @@ ensure_headers_locked() {
 # Fetch and unpack a Debian kernel image (vmlinuz plus its module tree). Prints the unpack dir.
 ensure_debian_kernel() {
 	local dir
+	[ -f "$AUXBUS_CACHE/kernels/$2/.auxbus-ready" ] &&
+		[ -s "$AUXBUS_CACHE/kernels/$2/root/lib/modules/$2/modules.dep" ] &&
+		{ printf '%s\n' "$AUXBUS_CACHE/kernels/$2"; return 0; }
 	dir=$(ensure_chroot "$1")
 	chroot_locked "$dir" ensure_debian_kernel_locked "$1" "$2" "$dir"
 }
@@ -337,7 +353,8 @@ ensure_debug_kernel() {
 ensure_debug_kernel_locked() {
 	local name=${1:-debug} dir work key ver abi kdir t0 bdir
 	dir=$(ensure_chroot $DEBUG_SUITE)
-	chroot_locked "$dir" debug_kernel_tools "$dir" || die "installing linux-source-6.1 failed"
+	debug_tools_present "$dir" || chroot_locked "$dir" debug_kernel_tools "$dir" ||
+		die "installing linux-source-6.1 failed"
 	work=$dir/usr/src/auxbus-debug
 	bdir=$(debug_kdir "$name")
 	kdir=$AUXBUS_CACHE/kernels/$name
@@ -384,13 +401,17 @@ ensure_debug_kernel_locked() {
 	printf '%s %s\n' "$abi" "linux-source-6.1_$ver"
 }
 
+# linux-source-6.1 and the tools to build it are in the bookworm chroot DIR (a read: no lock, so
+# a DKMS test holding the chroot's lock does not hold up a cached debug kernel)
+debug_tools_present() {
+	in_chroot "$1" -- dpkg-query -W linux-source-6.1 >/dev/null 2>&1 &&
+		in_chroot "$1" -- sh -c 'command -v flex && command -v bison && command -v bc' >/dev/null
+}
 # linux-source-6.1 and the tools to build it, in the (locked) bookworm chroot DIR.
 debug_kernel_tools() {
 	local dir=$1
+	debug_tools_present "$dir" && return 0
 	chroot_update "$dir"
-	in_chroot "$dir" -- dpkg-query -W linux-source-6.1 >/dev/null 2>&1 &&
-		in_chroot "$dir" -- sh -c 'command -v flex && command -v bison && command -v bc' >/dev/null &&
-		return 0
 	log "installing linux-source-6.1 and kernel build tools in the $DEBUG_SUITE chroot"
 	in_chroot "$dir" -- apt-get install -y -qq linux-source-6.1 flex bison bc libelf-dev \
 		libssl-dev cpio ccache >&2
