@@ -16,6 +16,7 @@
 #   make demo                 boot one kernel and show the bundle working (tests/demo)
 #   make bench                the benchmarks, in one boot of 6.1 (tests/run --bench)
 #   make style                checkpatch.pl --strict and sparse (C=2) over the sources
+#   make mutants              mutation testing: each tests/mutants/*.patch and its cases
 #
 # AUXBUS_BACKEND=auto|bundled|kernel selects the bus (see README.md).
 
@@ -186,4 +187,8 @@ faults:
 style:
 	tests/style
 
-.PHONY: all modules clean install install-tools install-dev install-dev-kernel dkms-build uninstall-dev-kernel dkms-install dkms-remove deb check check-full demo bench faults style
+# Mutation testing (tests/mutants/run; not in make check): MUTANTS=PATTERN picks some
+mutants:
+	tests/mutants/run $(MUTANTS)
+
+.PHONY: all modules clean install install-tools install-dev install-dev-kernel dkms-build uninstall-dev-kernel dkms-install dkms-remove deb check check-full demo bench faults style mutants

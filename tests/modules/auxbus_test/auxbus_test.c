@@ -288,6 +288,13 @@ static void t_validation(void)
 	auxdev = t_adev_init("nomod", 0, &ret);
 	T_EQ("init succeeds with parent and name", 0, ret);
 	if (auxdev) {
+#if !defined(AUXBUS_BACKEND_KERNEL) || defined(AUXBUS_COMPAT_SYSFS_IRQ)
+		/* the kernel's own irqs/ code WARNs on a device without sysfs directory */
+		T_EQ("irq add on a device not yet added fails with -ENODEV", -ENODEV,
+		     auxiliary_device_sysfs_irq_add(auxdev, 40));
+#else
+		t_skip("irq add on a device not yet added fails # SKIP the kernel's irqs/ code WARNs");
+#endif
 		T_EQ("add rejects a NULL modname with -EINVAL", -EINVAL,
 		     __auxiliary_device_add(auxdev, NULL));
 		auxiliary_device_uninit(auxdev);
