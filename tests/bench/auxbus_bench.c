@@ -22,6 +22,7 @@
 #include <linux/auxiliary_bus.h>
 #include <linux/device.h>
 #include <linux/ktime.h>
+#include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/wait_bit.h>

@@ -13,6 +13,7 @@
 
 #include <linux/device.h>
 #include <linux/ktime.h>
+#include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/wait_bit.h>
