@@ -159,16 +159,22 @@ boot() {
 	cap=$((first + 120))
 	for c in "$@" ${GUEST_SCRIPTS:-}; do cap=$((cap + $(case_timeout "$c") + WATCH_GRACE)); done
 	cap=${AUXBUS_BOOT_TIMEOUT:-$cap}
-	# vCPUs: one, but two for the benchmarks and for a case that says "# smp: 2" (the races:
+	# vCPUs: one, but two for a case that says "# smp: 2" (the races:
 	# it gets a boot of its own). Two 2-vCPU TCG guests on a 2-CPU host wait on each other's
 	# cross-vCPU wakeups: trixie/kernel, mlx5-* and sof-* cases, took 97 s (QEMU CPU 78 s) with
 	# 2 vCPUs and 64 s (42 s) with 1; sof-flood 12.1 s -> 2.2 s. The debug kernel alone, cases
 	# fuzz-10-files, mlx5-adapter, mlx5-sf, sof-flood: 234 s (QEMU CPU 234 s) with 2 vCPUs,
 	# 177 s (162 s) with 1 (2026-12-04, one after the other on an idle host).
-	local smp=${AUXBUS_SMP:-1} h
+	local smp=${AUXBUS_SMP:-1} h icount=()
 	if [ -z "$AUXBUS_SMP" ]; then
-		[ "${SCRIPT_MODE:-}" = bench ] && smp=2
 		[ $# -eq 1 ] && h=$(case_header smp "$1") && [ -n "$h" ] && smp=$h
+	fi
+	# Benchmarks count instructions: under -icount shift=0 the guest's clock advances 1 ns per
+	# executed instruction, whatever the host's load (sleep=off: an idle vCPU's wait costs
+	# nothing). One vCPU, so that the count is the benchmark's own CPU's.
+	if [ "${SCRIPT_MODE:-}" = bench ]; then
+		icount=(-icount shift=0,sleep=off)
+		smp=${AUXBUS_SMP:-1}
 	fi
 	local attempt status early qpid slot_fd=""
 	# A kernel with delayed kobject releases (debugk) spends its boots waiting for them, at
@@ -179,7 +185,7 @@ boot() {
 		: >"$dir/results.ktap"
 		(
 			timeout "$cap" qemu-system-x86_64 -accel "$accel" \
-				-cpu max -m "$AUXBUS_MEM" -smp "$smp" -no-reboot -display none \
+				-cpu max -m "$AUXBUS_MEM" -smp "$smp" "${icount[@]}" -no-reboot -display none \
 				-monitor none -kernel "$image" -initrd "$dir/initramfs.gz" -append "$cmdline" \
 				-serial "file:$dir/console.log" -serial "file:$dir/results.ktap" \
 				-nic none </dev/null >"$dir/qemu.log" 2>&1
