@@ -119,7 +119,7 @@ EXPORT_SYMBOL_NS_GPL(auxiliary_device_sysfs_irq_add, "AUXBUS");
 
 /**
  * auxiliary_device_sysfs_irq_remove - remove a sysfs entry for the given IRQ
- * @auxdev: auxiliary bus device to add the sysfs entry.
+ * @auxdev: auxiliary bus device to remove the sysfs entry from.
  * @irq: the IRQ to remove.
  *
  * This function should be called to remove an IRQ sysfs entry.
