@@ -36,6 +36,14 @@ t_check "flood client bound" test -e $SOF_BUS/snd_sof_shim.ipc_flood.0/driver
 t_check "new_device 3 ipc=4 (default clients)" sof_new 3 ipc=4
 t_eq "IPC4 default firmware: probes only" "ipc_flood:0,probes:1,ipc_msg_injector:0,kernel_injector:0" \
 	"$(cat $SOF_PDEV/snd_sof_shim.3/clients)"
+# the test notification is an IPC3 message: an IPC4 firmware sends no such notification
+t_check "DSP 2 kept in D0" sof_dsp_on 2
+t_check "DSP 3 kept in D0" sof_dsp_on 3
+rx=$(sof_stat 3 rx)
+sof_write_fails "IPC4 firmware: no test notifications" $SOF_PDEV/snd_sof_shim.3/notify 1 \
+	"not supported"
+t_eq "none delivered" "$rx" "$(sof_stat 3 rx)"
+t_check "the IPC3 firmware sends them" sh -c "echo 2 >$SOF_PDEV/snd_sof_shim.2/notify"
 t_check "new_device 4 ipc=4 clients=kernel_injector" sof_new 4 ipc=4 clients=kernel_injector
 t_check "IPC3-only kernel injector not bound" \
 	test ! -e $SOF_BUS/snd_sof_shim.kernel_injector.0/driver
