@@ -7,10 +7,10 @@
  * Mainline creates the directory with devm_device_add_group(): when the driver that
  * added the first irq unbinds, devres removes the directory but irq_dir_exists stays
  * true, so every later auxiliary_device_sysfs_irq_add() fails (-ENOENT) after a rebind.
- * Here the directory belongs to the device, not to a binding: it is created once,
- * without devres, and goes away with the device's kobject in device_del(). irqs/<n>
- * entries therefore survive unbind/rebind until auxiliary_device_sysfs_irq_remove();
- * entries a driver forgot are freed when the device is removed from the bus.
+ * Here, as the maintainers asked of the pending fix, the directory still belongs to the
+ * binding (a devres action), but its release also frees the entries a driver left and
+ * clears irq_dir_exists, so the next probe's irq_add creates it again. A directory made
+ * while no driver is bound belongs to the device and goes when it leaves the bus.
  *
  * Copyright (c) 2024, NVIDIA CORPORATION & AFFILIATES
  */
@@ -41,25 +41,66 @@ static const struct attribute_group auxiliary_irqs_group = {
 	.attrs = auxiliary_irq_attrs,
 };
 
+/* the entries' files and memory; sysfs.lock held */
+static void auxiliary_irq_entries_free(struct auxiliary_device *auxdev)
+{
+	struct auxiliary_irq_info *info;
+	unsigned long irq;
+
+	xa_for_each(&auxdev->sysfs.irqs, irq, info) {
+		sysfs_remove_file_from_group(&auxdev->dev.kobj, &info->sysfs_attr.attr,
+					     auxiliary_irqs_group.name);
+		xa_erase(&auxdev->sysfs.irqs, irq);
+		kfree(info);
+	}
+}
+
+/* devres: the binding that created irqs/ ends; the directory goes with what is left in it */
+static void auxiliary_irq_dir_release(void *data)
+{
+	struct auxiliary_device *auxdev = data;
+
+	mutex_lock(&auxdev->sysfs.lock);
+	/* not when the device left the bus first: auxiliary_device_sysfs_irq_cleanup() */
+	if (auxdev->sysfs.irq_dir_exists) {
+		auxiliary_irq_entries_free(auxdev);
+		sysfs_remove_group(&auxdev->dev.kobj, &auxiliary_irqs_group);
+		auxdev->sysfs.irq_dir_exists = false;
+	}
+	mutex_unlock(&auxdev->sysfs.lock);
+}
+
 static int auxiliary_irq_dir_prepare(struct auxiliary_device *auxdev)
 {
 	int ret = 0;
 
 	mutex_lock(&auxdev->sysfs.lock);
-	if (auxdev->sysfs.irq_dir_exists)
-		goto out_unlock;
+	if (auxdev->sysfs.irq_dir_exists) {
+		mutex_unlock(&auxdev->sysfs.lock);
+		return 0;
+	}
 
 	if (!device_is_registered(&auxdev->dev)) {
-		ret = -ENODEV;
-		goto out_unlock;
+		mutex_unlock(&auxdev->sysfs.lock);
+		return -ENODEV;
 	}
 
 	ret = sysfs_create_group(&auxdev->dev.kobj, &auxiliary_irqs_group);
-	if (!ret)
-		auxdev->sysfs.irq_dir_exists = true;
-out_unlock:
+	if (ret) {
+		mutex_unlock(&auxdev->sysfs.lock);
+		return ret;
+	}
+	auxdev->sysfs.irq_dir_exists = true;
 	mutex_unlock(&auxdev->sysfs.lock);
-	return ret;
+
+	/*
+	 * Not for an unbound device: devres there would fail its next probe ("Resources
+	 * present before probing"); its irqs/ goes with the device. On failure the action
+	 * runs at once: no directory is left without its release.
+	 */
+	if (!auxdev->dev.driver)
+		return 0;
+	return devm_add_action_or_reset(&auxdev->dev, auxiliary_irq_dir_release, auxdev);
 }
 
 /**
@@ -74,8 +115,10 @@ out_unlock:
  * unique irqs of the auxiliary devices. The driver must not invoke this API
  * multiple times if the irq is already added previously.
  *
- * The entry irqs/<irq> stays until auxiliary_device_sysfs_irq_remove() or until
- * the device is deleted, whatever drivers bind or unbind meanwhile.
+ * The entry irqs/<irq> stays until auxiliary_device_sysfs_irq_remove(), or until the
+ * driver bound when the directory was made unbinds: the directory goes then with the
+ * entries left in it, and the next irq_add (a rebind's probe) makes it again. A
+ * directory made while no driver is bound goes when the device leaves the bus.
  *
  * Return: zero on success or an error code on failure (-ENODEV when the device is
  * not registered, -EBUSY when @irq was added already).
@@ -119,7 +162,7 @@ EXPORT_SYMBOL_NS_GPL(auxiliary_device_sysfs_irq_add, "AUXBUS");
 
 /**
  * auxiliary_device_sysfs_irq_remove - remove a sysfs entry for the given IRQ
- * @auxdev: auxiliary bus device to add the sysfs entry.
+ * @auxdev: auxiliary bus device to remove the sysfs entry from.
  * @irq: the IRQ to remove.
  *
  * This function should be called to remove an IRQ sysfs entry.
@@ -143,17 +186,11 @@ EXPORT_SYMBOL_NS_GPL(auxiliary_device_sysfs_irq_remove, "AUXBUS");
 /* The device left the bus (its sysfs directory is gone): free forgotten entries. */
 void auxiliary_device_sysfs_irq_cleanup(struct auxiliary_device *auxdev)
 {
-	struct auxiliary_irq_info *info;
-	unsigned long irq;
-
-	xa_for_each(&auxdev->sysfs.irqs, irq, info) {
-		sysfs_remove_file_from_group(&auxdev->dev.kobj, &info->sysfs_attr.attr,
-					     auxiliary_irqs_group.name);
-		xa_erase(&auxdev->sysfs.irqs, irq);
-		kfree(info);
-	}
+	mutex_lock(&auxdev->sysfs.lock);
+	auxiliary_irq_entries_free(auxdev);
 	xa_destroy(&auxdev->sysfs.irqs);
 	auxdev->sysfs.irq_dir_exists = false;
+	mutex_unlock(&auxdev->sysfs.lock);
 }
 
 #elif defined(AUXBUS_BACKEND_BUNDLED)

@@ -7,8 +7,9 @@
  *
  * - auxiliary_device_sysfs_irq_add/remove (6.11; and where the kernel's version still
  *   loses irqs/ on unbind/rebind). 6.1's struct auxiliary_device has no sysfs state,
- *   so the state lives here, keyed by device, and is freed when the device leaves the
- *   bus (bus notifier).
+ *   so the state lives here, keyed by device. As on the bundled bus, irqs/ belongs to
+ *   the binding that made it (a devres action frees it and the entries left in it);
+ *   one made while no driver is bound goes when the device leaves the bus (notifier).
  * - auxiliary_device_create/destroy, __devm_auxiliary_device_create (6.16): in
  *   auxiliary_create.c, shared with the bundled bus.
  * - auxiliary_find_device (removed in 6.13) and dev_is_auxiliary (7.x): these need the
@@ -108,6 +109,19 @@ static void auxbus_irq_dev_free(struct auxbus_irq_dev *idev)
 	kfree(idev);
 }
 
+/* devres: the binding that made irqs/ ends; the directory goes with what is left in it */
+static void auxbus_irq_dir_release(void *data)
+{
+	struct auxbus_irq_dev *idev;
+
+	mutex_lock(&auxbus_irq_lock);
+	/* none when the device left the bus first (bus notifier) */
+	idev = auxbus_irq_dev_find(data);
+	if (idev)
+		auxbus_irq_dev_free(idev);
+	mutex_unlock(&auxbus_irq_lock);
+}
+
 /**
  * auxiliary_device_sysfs_irq_add - add a sysfs entry for the given IRQ
  * @auxdev: auxiliary bus device to add the sysfs entry.
@@ -115,8 +129,10 @@ static void auxbus_irq_dev_free(struct auxbus_irq_dev *idev)
  *
  * Compat version for the kernel's bus. Creates irqs/<irq> under the device (and
  * the irqs/ directory with the first entry). The entry stays until
- * auxiliary_device_sysfs_irq_remove() or until the device is deleted, whatever
- * drivers bind or unbind meanwhile. The driver must add each irq only once.
+ * auxiliary_device_sysfs_irq_remove(), or until the driver bound when the directory
+ * was made unbinds: the directory goes then with the entries left in it, and the
+ * next irq_add (a rebind's probe) makes it again; one made while no driver is bound
+ * goes with the device. The driver must add each irq only once.
  *
  * Return: zero on success or an error code on failure (-ENODEV when the device is
  * not registered, -EBUSY when @irq was added already).
@@ -154,6 +170,24 @@ int auxiliary_device_sysfs_irq_add(struct auxiliary_device *auxdev, int irq)
 		idev->auxdev = auxdev;
 		xa_init(&idev->irqs);
 		list_add(&idev->node, &auxbus_irq_devs);
+		/*
+		 * Tied to the bound driver (not to an unbound device: devres there would fail
+		 * its next probe); on failure the action runs at once, the directory goes.
+		 */
+		if (dev->driver) {
+			mutex_unlock(&auxbus_irq_lock);
+			ret = devm_add_action_or_reset(dev, auxbus_irq_dir_release, auxdev);
+			if (ret) {
+				kfree(info);
+				return ret;
+			}
+			mutex_lock(&auxbus_irq_lock);
+			idev = auxbus_irq_dev_find(auxdev);
+			if (!idev) {
+				ret = -ENODEV;
+				goto err_unlock;
+			}
+		}
 	}
 
 	ret = xa_insert(&idev->irqs, irq, info, GFP_KERNEL);
@@ -178,7 +212,7 @@ EXPORT_SYMBOL_NS_GPL(auxiliary_device_sysfs_irq_add, "AUXBUS");
 
 /**
  * auxiliary_device_sysfs_irq_remove - remove a sysfs entry for the given IRQ
- * @auxdev: auxiliary bus device to add the sysfs entry.
+ * @auxdev: auxiliary bus device to remove the sysfs entry from.
  * @irq: the IRQ to remove.
  *
  * Compat version for the kernel's bus; the driver calls it when it releases @irq.

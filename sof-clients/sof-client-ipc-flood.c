@@ -11,6 +11,8 @@
  *   fw_states		the firmware states this client's fw_state handler heard, oldest
  *			first (the last SOF_IPC_FLOOD_FW_STATES of them)
  *   suspend_count, resume_count	system PM events that reached this client
+ * and in the DSP's debugfs root, from its first flood client (as mainline's id 0):
+ *   ipc_flood_count, ipc_flood_duration_ms	symlinks to that client's files
  *
  * Unlike the 2020 version: the user buffer is copied with a NUL terminator, writes at a
  * non-zero offset, non-numbers, negative numbers and values over the maximum fail with
@@ -324,6 +326,14 @@ static int sof_ipc_flood_fw_states_show(struct seq_file *m, void *v)
 }
 DEFINE_SHOW_ATTRIBUTE(sof_ipc_flood_fw_states);
 
+/* the DSP's first flood client: its debugfs directory gets the compat symlinks */
+static bool sof_ipc_flood_first(struct auxiliary_device *auxdev)
+{
+	const struct sof_shim_ipc_flood_pdata *pdata = dev_get_platdata(&auxdev->dev);
+
+	return pdata && pdata->index == 0;
+}
+
 static int sof_ipc_flood_probe(struct auxiliary_device *auxdev,
 			       const struct auxiliary_device_id *id)
 {
@@ -366,8 +376,8 @@ static int sof_ipc_flood_probe(struct auxiliary_device *auxdev,
 		debugfs_create_u32("suspend_count", 0444, priv->dfs_root, &priv->suspend_count);
 		debugfs_create_u32("resume_count", 0444, priv->dfs_root, &priv->resume_count);
 
-		if (auxdev->id == 0) {
-			/* symlinks to the first instance, as mainline has them */
+		if (sof_ipc_flood_first(auxdev)) {
+			/* symlinks to the DSP's first instance, as mainline has them */
 			char target[100];
 
 			snprintf(target, sizeof(target), "%s/" DEBUGFS_IPC_FLOOD_COUNT,
@@ -406,10 +416,8 @@ static void sof_ipc_flood_remove(struct auxiliary_device *auxdev)
 	pm_runtime_disable(&auxdev->dev);
 	pm_runtime_dont_use_autosuspend(&auxdev->dev);
 
-	if (auxdev->id == 0) {
-		debugfs_remove(priv->dfs_link[0]);
-		debugfs_remove(priv->dfs_link[1]);
-	}
+	debugfs_remove(priv->dfs_link[0]);
+	debugfs_remove(priv->dfs_link[1]);
 	debugfs_remove_recursive(priv->dfs_root);
 
 	sof_shim_client_unregister_fw_state_handler(cdev);

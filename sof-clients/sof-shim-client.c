@@ -190,6 +190,7 @@ EXPORT_SYMBOL_NS_GPL(sof_shim_client_dev_unregister, "SND_SOC_SOF_SHIM_CLIENT");
 
 static int sof_shim_register_fn(struct sof_shim_dev *sdev, enum sof_shim_fn fn)
 {
+	struct sof_shim_ipc_flood_pdata flood;
 	const void *pdata = NULL;
 	size_t psize = 0;
 	u32 i;
@@ -198,9 +199,13 @@ static int sof_shim_register_fn(struct sof_shim_dev *sdev, enum sof_shim_fn fn)
 	if (fn == SOF_SHIM_FN_PROBES) {
 		pdata = &sof_shim_probes_host_ops;
 		psize = sizeof(sof_shim_probes_host_ops);
+	} else if (fn == SOF_SHIM_FN_IPC_FLOOD) {
+		pdata = &flood;
+		psize = sizeof(flood);
 	}
 
 	for (i = 0; i < sdev->fw.num_clients[fn]; i++) {
+		flood.index = i;
 		id = ida_alloc(sof_shim_fn_ida[fn], GFP_KERNEL);
 		if (id < 0)
 			return id;

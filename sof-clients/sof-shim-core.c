@@ -25,7 +25,8 @@
  *		power/control "on" to look at a crashed firmware (SOF's
  *		SOF_DBG_RETAIN_CTX does the same).
  *   ipc_delay_us	how long the DSP takes to answer one IPC
- *   notify	write N: the DSP sends N test notifications
+ *   notify	write N: the DSP sends N test notifications (SOF_IPC_TEST_NOTIFY, an IPC3
+ *		message: an IPC4 firmware has none, and refuses with -EOPNOTSUPP)
  *   ipc_stats	counters; dropped: messages and notifications of a firmware that
  *		crashed since, fw_handled: messages the running firmware acted on
  * and its debugfs directory is /sys/kernel/debug/snd_sof_shim/snd_sof_shim.ID/, which holds,
@@ -150,6 +151,8 @@ static ssize_t notify_store(struct device *dev, struct device_attribute *attr,
 		return ret;
 	if (!n || n > 1000)
 		return -EINVAL;
+	if (sdev->fw.ipc_type == SOF_SHIM_IPC_TYPE_4)
+		return -EOPNOTSUPP;
 	for (i = 0; i < n; i++) {
 		ret = sof_shim_dsp_notify(sdev, SOF_SHIM_IPC_GLB_TEST_MSG |
 					  SOF_SHIM_IPC_TEST_NOTIFY, &i, sizeof(i));

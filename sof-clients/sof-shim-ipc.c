@@ -70,6 +70,9 @@ static size_t sof_shim_dsp_handle(struct sof_shim_dev *sdev, const void *req, si
 		break;
 	}
 
+	/* a reply that does not fit the host's mailbox is refused, as SOF's ipc_probe_info() */
+	if (!error && reply_bytes > sdev->fw.mailbox_bytes)
+		error = -EINVAL;
 	if (error)
 		reply_bytes = sizeof(*reply);
 	/* SOF firmware answers with the generic reply header, not the request's command */
@@ -223,7 +226,7 @@ static int sof_shim_dsp_thread(void *data)
 		if (sdev->fw.ipc_type == SOF_SHIM_IPC_TYPE_4) {
 			sof_shim_ipc4_dsp_handle(sdev);
 			sdev->fw_handled++;
-		} else if (bytes < sizeof(*hdr) || bytes > SOF_SHIM_IPC_MSG_MAX ||
+		} else if (bytes < sizeof(*hdr) || bytes > sdev->fw.mailbox_bytes ||
 			   hdr->size != bytes) {
 			atomic64_inc(&sdev->stat_dsp_reject);
 			reply->hdr.cmd = SOF_SHIM_IPC_GLB_REPLY;

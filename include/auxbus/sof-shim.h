@@ -279,6 +279,15 @@ struct sof_shim_client_dev {
 	void *data;
 };
 
+/**
+ * struct sof_shim_ipc_flood_pdata - platform data of an ipc_flood client device
+ * @index:	the device's index among its DSP's ipc_flood devices (mainline's per-SOF-device
+ *		id; the device's own id is unique across DSPs)
+ */
+struct sof_shim_ipc_flood_pdata {
+	u32 index;
+};
+
 #define auxiliary_dev_to_sof_shim_client_dev(auxiliary_dev) \
 	container_of(auxiliary_dev, struct sof_shim_client_dev, auxdev)
 

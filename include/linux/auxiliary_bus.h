@@ -226,17 +226,18 @@ struct auxiliary_device {
  * @probe: Called when a matching device is added to the bus.
  * @remove: Called when device is removed from the bus.
  * @shutdown: Called at shut-down time to quiesce the device.
- * @suspend: Called to put the device to sleep mode. Usually to a power state.
- * @resume: Called to bring a device from sleep mode.
+ * @suspend: Not called by the bus; a parent driver may call it for its devices (as SOF's
+ *	does on system sleep). The bus's power management calls @driver.pm.
+ * @resume: Not called by the bus; the counterpart of @suspend.
  * @name: Driver name.
  * @driver: Core driver structure.
  * @id_table: Table of devices this driver should match on the bus.
  *
  * Auxiliary drivers follow the driver model: the core matches devices against
- * @id_table and calls @probe and @remove; @shutdown, @suspend and @resume are the
- * usual power management and shutdown notifications. Register with
- * auxiliary_driver_register() or module_auxiliary_driver(); declare the id table
- * with AUXILIARY_DEVICE_TABLE() or by hand:
+ * @id_table and calls @probe and @remove, and @shutdown at shut-down; power management
+ * goes through @driver.pm (neither this bus nor mainline's calls @suspend or @resume).
+ * Register with auxiliary_driver_register() or module_auxiliary_driver(); declare the
+ * id table with AUXILIARY_DEVICE_TABLE() or by hand:
  *
  * .. code-block:: c
  *
@@ -366,7 +367,7 @@ struct auxiliary_device *auxiliary_find_device(struct device *start,
 #endif /* AUXBUS_BACKEND_BUNDLED */
 
 /*
- * Issue 6: a client written for mainline has no MODULE_IMPORT_NS("AUXBUS"); importing
+ * A client written for mainline has no MODULE_IMPORT_NS("AUXBUS"); importing
  * it here makes including the header enough. MODULE_INFO(import_ns, "NS") is the form
  * every kernel from 5.4 on reads (MODULE_IMPORT_NS() stringified its argument before
  * v6.13). auxbus.ko itself (AUXBUS_CORE) does not import its own namespace.

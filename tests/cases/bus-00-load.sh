@@ -18,7 +18,8 @@ esac
 t_check "modprobe auxbus" modprobe auxbus
 t_eq "parameters/mode tells the implementation" "$mode" "$(cat /sys/module/auxbus/parameters/mode 2>&1)"
 t_eq "parameters/bus tells the bus" "$AUXBUS_BUS" "$(cat /sys/module/auxbus/parameters/bus 2>&1)"
-t_check_fails "parameters/mode is read-only" sh -c 'echo bundled >/sys/module/auxbus/parameters/mode'
+t_check_errno "parameters/mode is read-only" "Permission denied" \
+	sh -c 'echo bundled >/sys/module/auxbus/parameters/mode'
 t_eq "modinfo -F auxbus_mode auxbus" "$mode" "$(modinfo -F auxbus_mode auxbus 2>&1)"
 t_check "kernel log names mode $mode and prefix $AUXBUS_PREFIX" \
 	sh -c "dmesg | grep -q \"auxbus: mode $mode, bus '$AUXBUS_BUS', MODALIAS prefix '$AUXBUS_PREFIX'\""

@@ -42,11 +42,21 @@ t_check "unbind device 0 by sysfs" sh -c "echo auxbus_test_parent.client.0 >$DRV
 t_check_fails "device 0 has no driver" test -e "$D0/driver"
 t_eq "remove ran once" 1 "$(cat $P/removes)"
 t_check_fails "irqs/100 went with the driver's remove" test -e "$D0/irqs/100"
+t_check_fails "and irqs/ with the binding" test -e "$D0/irqs"
 t_check "device 1 still bound" test -e "$D1/driver"
 t_check "bind device 0 again by sysfs" sh -c "echo auxbus_test_parent.client.0 >$DRV/bind"
 t_check "device 0 bound again" test -e "$D0/driver"
 t_eq "probe ran again" 3 "$(cat $P/probes)"
 t_check "irqs/100 added again after the rebind" test -e "$D0/irqs/100"
+# irqs/ belongs to the binding: a driver that leaves its irq behind at unbind loses the entry
+# and the directory with it, and its next probe adds the irq again (not -EBUSY or -ENOENT)
+t_check "keep_irq: the client's remove leaves irqs/100" sh -c "echo 1 >$P/keep_irq"
+t_check "unbind device 0 again" sh -c "echo auxbus_test_parent.client.0 >$DRV/unbind"
+t_check_fails "irqs/ went with the binding, the entry left in it too" test -e "$D0/irqs"
+t_check "bind device 0 a third time" sh -c "echo auxbus_test_parent.client.0 >$DRV/bind"
+t_eq "its probe added irqs/100 again" "4 yes" \
+	"$(cat $P/probes) $(test -e "$D0/irqs/100" && echo yes)"
+t_check "keep_irq off" sh -c "echo 0 >$P/keep_irq"
 
 t_check "unload the client with bound devices" rmmod auxbus_test_client
 t_check "the driver directory is gone" t_wait_gone "$DRV" 60

@@ -32,6 +32,14 @@ t_check "flood debugfs files" test -f "$(sof_flood_dir 0 0)/ipc_flood_count" \
 # other firmware images
 t_check "new_device 1 clients=ipc_flood:3" sof_new 1 clients=ipc_flood:3
 t_check "ipc_flood.2..4 belong to DSP 1" test -d $SOF_PDEV/snd_sof_shim.1/snd_sof_shim.ipc_flood.4
+# the compat symlinks of each DSP lead to its own first flood client, whatever its id
+for f in ipc_flood_count ipc_flood_duration_ms; do
+	t_eq "DSP 0's $f links to its first flood client" "snd_sof_shim.ipc_flood.0/$f" \
+		"$(readlink $SOF_DBG/snd_sof_shim.0/$f)"
+	t_eq "DSP 1's $f links to its first flood client" "snd_sof_shim.ipc_flood.2/$f" \
+		"$(readlink $SOF_DBG/snd_sof_shim.1/$f)"
+done
+t_check "DSP 1's ipc_flood_count symlink resolves" test -f $SOF_DBG/snd_sof_shim.1/ipc_flood_count
 t_check "no probes client on DSP 1" sh -c "! ls -d $SOF_PDEV/snd_sof_shim.1/snd_sof_shim.probes.* 2>/dev/null"
 t_check "new_device 2 clients=none ipc_delay_us=50" sof_new 2 clients=none ipc_delay_us=50
 t_eq "no clients on DSP 2" "ipc_flood:0,probes:0,ipc_msg_injector:0,kernel_injector:0" "$(cat $SOF_PDEV/snd_sof_shim.2/clients)"
@@ -54,7 +62,7 @@ sof_write_fails "del_device of a missing DSP" $SOF_DRV/del_device "7" "No such f
 t_check "DSP 7 was not created" test ! -e $SOF_PDEV/snd_sof_shim.7
 
 # in-use unload fails cleanly
-t_check_fails "parent cannot be unloaded under its clients" rmmod snd_sof_shim
+t_check_errno "parent cannot be unloaded under its clients" "Resource temporarily unavailable" rmmod snd_sof_shim
 t_check "flood client unloads with devices present" rmmod snd_sof_shim_ipc_flood
 t_check "clients stay, unbound" test -d $SOF_BUS/snd_sof_shim.ipc_flood.0 -a ! -e $SOF_BUS/snd_sof_shim.ipc_flood.0/driver
 t_check "flood client reloads and rebinds" modprobe snd_sof_shim_ipc_flood
@@ -66,7 +74,11 @@ t_check "its clients are gone" test ! -e $SOF_BUS/snd_sof_shim.ipc_flood.2 -a ! 
 t_check "unbind DSP 0 removes its clients" sh -c "echo snd_sof_shim.0 >$SOF_DRV/unbind"
 t_check "DSP 0's clients are gone" test ! -e $SOF_BUS/snd_sof_shim.ipc_flood.0 -a ! -e $SOF_BUS/snd_sof_shim.probes.0
 t_check "rebind DSP 0 recreates them" sh -c "echo snd_sof_shim.0 >$SOF_DRV/bind && test -e $SOF_BUS/snd_sof_shim.ipc_flood.0/driver"
-t_check "ids are reused after deletion" sof_new 1 clients=ipc_flood:1
+t_check "new_device 1 clients=ipc_flood:1 after DSP 1's deletion" sof_new 1 clients=ipc_flood:1
+t_check "the lowest free id is reused: ipc_flood.2 belongs to the new DSP 1" \
+	test -d $SOF_PDEV/snd_sof_shim.1/snd_sof_shim.ipc_flood.2
+t_eq "the new DSP 1's symlink leads to its flood client" "snd_sof_shim.ipc_flood.2/ipc_flood_count" \
+	"$(readlink $SOF_DBG/snd_sof_shim.1/ipc_flood_count)"
 t_check "del_device 0" sof_del 0
 
 # del_device and new_device of one id racing: new_device gets EEXIST or EBUSY while the DSP is

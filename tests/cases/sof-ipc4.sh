@@ -16,6 +16,7 @@ trap "touch /tmp/sof-release; wait; sof_cleanup" EXIT
 
 t_check "load" sof_load snd_sof_shim_ipc_flood snd_sof_shim_ipc_msg_injector \
 	snd_sof_shim_ipc_kernel_injector
+t_log_mark sof-ipc4
 sof_write_fails "ipc=5 refused" $SOF_DRV/new_device "0 ipc=5" "Invalid argument"
 sof_write_fails "ipc= refused" $SOF_DRV/new_device "0 ipc=" "Invalid argument"
 sof_write_fails "ipc=4 with the flood test refused" $SOF_DRV/new_device "0 ipc=4 clients=ipc_flood" \
@@ -23,10 +24,10 @@ sof_write_fails "ipc=4 with the flood test refused" $SOF_DRV/new_device "0 ipc=4
 sof_write_fails "mailbox=63 refused" $SOF_DRV/new_device "0 ipc=4 mailbox=63" "Invalid argument"
 sof_write_fails "mailbox=385 refused" $SOF_DRV/new_device "0 ipc=4 mailbox=385" "Invalid argument"
 t_check "nothing created" test ! -e $SOF_PDEV/snd_sof_shim.0
-t_check "kernel log: why ipc=5" sh -c "dmesg | grep -q 'new_device: ipc=5: the firmware speaks IPC 3 or 4'"
+t_check "kernel log: why ipc=5" t_log_has sof-ipc4 'new_device: ipc=5: the firmware speaks IPC 3 or 4'
 t_check "kernel log: why no flood test" \
-	sh -c "dmesg | grep -q 'new_device: ipc_flood: the IPC flood test is IPC3 only'"
-t_check "kernel log: why mailbox=63" sh -c "dmesg | grep -q 'new_device: mailbox=63: 64..384 bytes'"
+	t_log_has sof-ipc4 'new_device: ipc_flood: the IPC flood test is IPC3 only'
+t_check "kernel log: why mailbox=63" t_log_has sof-ipc4 'new_device: mailbox=63: 64..384 bytes'
 
 t_check "new_device 2 ipc=3 (the default, spelt out)" sof_new 2 ipc=3
 t_eq "IPC3 firmware: default clients" "ipc_flood:2,probes:1,ipc_msg_injector:0,kernel_injector:0" \
@@ -35,11 +36,19 @@ t_check "flood client bound" test -e $SOF_BUS/snd_sof_shim.ipc_flood.0/driver
 t_check "new_device 3 ipc=4 (default clients)" sof_new 3 ipc=4
 t_eq "IPC4 default firmware: probes only" "ipc_flood:0,probes:1,ipc_msg_injector:0,kernel_injector:0" \
 	"$(cat $SOF_PDEV/snd_sof_shim.3/clients)"
+# the test notification is an IPC3 message: an IPC4 firmware sends no such notification
+t_check "DSP 2 kept in D0" sof_dsp_on 2
+t_check "DSP 3 kept in D0" sof_dsp_on 3
+rx=$(sof_stat 3 rx)
+sof_write_fails "IPC4 firmware: no test notifications" $SOF_PDEV/snd_sof_shim.3/notify 1 \
+	"not supported"
+t_eq "none delivered" "$rx" "$(sof_stat 3 rx)"
+t_check "the IPC3 firmware sends them" sh -c "echo 2 >$SOF_PDEV/snd_sof_shim.2/notify"
 t_check "new_device 4 ipc=4 clients=kernel_injector" sof_new 4 ipc=4 clients=kernel_injector
 t_check "IPC3-only kernel injector not bound" \
 	test ! -e $SOF_BUS/snd_sof_shim.kernel_injector.0/driver
 t_check "kernel log: why" \
-	sh -c "dmesg | grep -q 'IPC4 firmware: this client injects IPC3 notifications only'"
+	t_log_has sof-ipc4 'IPC4 firmware: this client injects IPC3 notifications only'
 t_check "del_device 4" sof_del 4
 t_check "del_device 3" sof_del 3
 t_check "del_device 2" sof_del 2
@@ -48,7 +57,7 @@ t_check "del_device 2" sof_del 2
 t_check "new_device 1 ipc=4 mailbox=64 clients=ipc_msg_injector" \
 	sof_new 1 ipc=4 mailbox=64 clients=ipc_msg_injector
 t_check "kernel log: DSP up, IPC4" \
-	sh -c "dmesg | grep -q 'snd_sof_shim.1: DSP up: firmware .* (IPC4, mailbox 64 bytes)'"
+	t_log_has sof-ipc4 'snd_sof_shim.1: DSP up: firmware .* (IPC4, mailbox 64 bytes)'
 t_check "DSP kept in D0" sof_dsp_on 1
 I=$SOF_DBG/snd_sof_shim.1/ipc_msg_inject
 t_check "injector bound to the IPC4 firmware" test -e $SOF_BUS/snd_sof_shim.ipc_msg_injector.0/driver
@@ -99,13 +108,13 @@ h=$(sof_stat 1 fw_handled)
 inject_fails "global message unknown to the firmware: -EOPNOTSUPP" /tmp/i4-gen "not supported"
 t_eq "it reached the firmware" $((h + 1)) "$(sof_stat 1 fw_handled)"
 t_check "kernel log: the firmware's status" \
-	sh -c "dmesg | grep -q 'snd_sof_shim.1: FW reported error: 2 - Unknown message type specified'"
+	t_log_has sof-ipc4 'snd_sof_shim.1: FW reported error: 2 - Unknown message type specified'
 t_eq "no reply kept after an error" "" "$(reply)"
 
 msg /tmp/i4-unk $((MOD | LC_GET | 0x22)) $((FIRST | POINTS | 64))
 inject_fails "unknown module: -EINVAL" /tmp/i4-unk "Invalid argument"
 t_check "kernel log: status 110" \
-	sh -c "dmesg | grep -q 'snd_sof_shim.1: FW reported error: 110 - Invalid (out of range) module ID'"
+	t_log_has sof-ipc4 'snd_sof_shim.1: FW reported error: 110 - Invalid (out of range) module ID'
 
 msg /tmp/i4-del $((MOD | DELETE | PROBE)) $DST_INVALID
 inject_fails "delete a probe module that does not exist: -EINVAL" /tmp/i4-del "Invalid argument"
@@ -115,7 +124,7 @@ t_check "init the probe module (48-byte config)" inject /tmp/i4-init
 t_eq "reply: init instance, reply direction, status 0" "00 00 00 60 00 00 00 00" "$(reply)"
 inject_fails "init it again: busy, -EBUSY" /tmp/i4-init "busy"
 t_check "kernel log: status 4" \
-	sh -c "dmesg | grep -q 'snd_sof_shim.1: FW reported error: 4 - The system or resource is busy'"
+	t_log_has sof-ipc4 'snd_sof_shim.1: FW reported error: 4 - The system or resource is busy'
 
 msg /tmp/i4-get $((MOD | LC_GET | PROBE)) $((FIRST | POINTS | 64))
 t_check "large config get: probe points" inject /tmp/i4-get
@@ -149,10 +158,11 @@ sof_write_fails "empty write" $I "" "Invalid argument"
 t_eq "nothing sent" "$tx $h" "$(sof_stat 1 tx) $(sof_stat 1 fw_handled)"
 # a hung IPC4 firmware: the message times out, a firmware exception as with IPC3
 to=$(sof_stat 1 timeout)
+t_log_mark ipc4-hang
 t_check "hang the IPC4 firmware" sh -c "echo hang >$SOF_PDEV/snd_sof_shim.1/fw_state"
 inject_fails "a message to it times out" /tmp/i4-gen "timed out"
 t_eq "one timeout counted" $((to + 1)) "$(sof_stat 1 timeout)"
-t_check "the timeout is a firmware exception" sh -c "dmesg | grep -q 'snd_sof_shim.1: IPC timeout'"
+t_check "the timeout is a firmware exception" t_log_has ipc4-hang 'snd_sof_shim.1: IPC timeout$'
 t_eq "the firmware is marked crashed" crashed "$(cat $SOF_PDEV/snd_sof_shim.1/fw_state)"
 t_check "boot" sh -c "echo boot >$SOF_PDEV/snd_sof_shim.1/fw_state"
 t_check "init the probe module after the reboot" inject /tmp/i4-init

@@ -56,7 +56,7 @@ sof_write_fails "remove: bad list" $D/probe_points_remove "5,x" "Invalid argumen
 t_check "add point 6" sof_write $D/probe_points "6,1,0"
 t_check "remove points 9 and 6" sof_write $D/probe_points_remove "9,6"
 t_eq "list after remove" "Id: 0x00000005  Purpose: 1  Node id: 0x0|" "$(cat $D/probe_points | tr '\n' '|')"
-t_check_fails "probes client busy: rmmod refused" rmmod snd_sof_shim_probes
+t_check_errno "probes client busy: rmmod refused" "Resource temporarily unavailable" rmmod snd_sof_shim_probes
 touch /tmp/sof-release
 wait $cap
 t_check "capture with the stream held open passed" grep -q "^compr-capture: ok 8192 bytes verified" /tmp/sof-cap
@@ -66,7 +66,7 @@ sof_write_fails "points refused once the stream is closed" $D/probe_points "1,1,
 # resume would boot it again before the "boot" below)
 t_check "DSP kept in D0" sof_dsp_on 0
 t_check "crash" sh -c "echo crash >$SOF_PDEV/snd_sof_shim.0/fw_state"
-t_check_fails "open refused while crashed" compr-capture -d $dev -b 1024
+t_check_errno "open refused while crashed" "^compr-capture: open .*: No such device$" compr-capture -d $dev -b 1024
 t_check "boot" sh -c "echo boot >$SOF_PDEV/snd_sof_shim.0/fw_state"
 t_check "capture after recovery" compr-capture -d $dev -b 16384 -p $D/probe_points -w "2,1,0" -i 2
 
@@ -87,6 +87,35 @@ t_eq "DSP 1's points" "Id: 0x00000005  Purpose: 1  Node id: 0x0|Id: 0x00000009  
 touch /tmp/sof-release
 wait $cap
 t_check "del_device 1" sof_del 1
+
+# IPC3 with mailbox=64: no message or reply is larger than the mailbox. Four points fit one
+# POINT_ADD (60 bytes) and a POINT_INFO reply (64); five do not fit a reply (76): the firmware
+# answers -EINVAL instead of writing past its mailbox, so the host has no reply to refuse
+t_check "new_device 3 ipc=3 mailbox=64 clients=probes" sof_new 3 ipc=3 mailbox=64 clients=probes
+card3=$(ls -d $SOF_PDEV/snd_sof_shim.3/snd_sof_shim.probes.*/sound/card* 2>/dev/null | head -n 1)
+dev3=/dev/snd/comprC${card3##*card}D0
+t_wait_for $dev3 50
+t_check "compress device of DSP 3: $dev3" test -n "$card3" -a -c $dev3
+D=$SOF_DBG/snd_sof_shim.3
+sof_capture_held $dev3
+t_check "capture through a 64-byte mailbox held open" grep -q "^compr-capture: ok" /tmp/sof-cap
+t_check "two more points: four" sof_write $D/probe_points "1,1,0,2,1,0"
+t_eq "four points fit a reply" 4 "$(grep -c '^Id: ' $D/probe_points)"
+t_check "a fifth point" sof_write $D/probe_points "3,1,0"
+m=$(sof_stat 3 mismatch)
+t_log_mark mailbox64
+t_check_errno "the list of five does not fit: the firmware refuses it" "Invalid argument" \
+	cat $D/probe_points
+t_eq "no reply the host had to refuse" "$m" "$(sof_stat 3 mismatch)"
+t_check "no reply larger than the host's buffer" t_log_lacks mailbox64 "reply size .* exceeds"
+sof_write_fails "five points at once (72 bytes) refused by the client: -E2BIG" $D/probe_points \
+	"20,1,0,21,1,0,22,1,0,23,1,0,24,1,0" "Argument list too long"
+t_check "remove point 3" sof_write $D/probe_points_remove "3"
+t_eq "four points again" 4 "$(grep -c '^Id: ' $D/probe_points)"
+touch /tmp/sof-release
+wait $cap
+t_check "capture through a 64-byte mailbox passed" grep -q "^compr-capture: ok 8192 bytes verified" /tmp/sof-cap
+t_check "del_device 3" sof_del 3
 
 # deleting a DSP under an open stream: del_device waits for the stream to be closed, the
 # stream fails every use meanwhile (no use-after-free of the card's compress device), and

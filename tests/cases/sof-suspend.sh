@@ -38,4 +38,18 @@ t_eq "client 1: lost, then booted" "boot_not_started boot_complete" \
 	"$(sof_fw_states_since "$base1" $F1)"
 t_check "flood after resume" sh -c "echo 100 >$F0/ipc_flood_count"
 sof_check_result "result after resume" $F0/ipc_flood_count 100
+
+# suspend with IPCs in flight: the freezer waits for the flood's writer to leave the kernel
+# (a flood does not freeze), so the DSP powers down after the flood's last reply; none is lost
+t_check "ipc_delay_us=1000" sh -c "echo 1000 >$SOF_PDEV/snd_sof_shim.0/ipc_delay_us"
+tx=$(sof_stat 0 tx)
+(sof_write $F1/ipc_flood_count 500 >/tmp/sof-s1; echo $? >/tmp/sof-s1-rc) &
+t_check "flood running" t_wait_cmd 100 sof_stat_above 0 tx "$tx"
+t_check "suspend to idle during the flood" sh -c "echo freeze >/sys/power/state"
+t_eq "the flood had ended when the DSP suspended" $((tx + 500)) "$(sof_stat 0 tx)"
+wait
+t_eq "the flood succeeded" 0 "$(cat /tmp/sof-s1-rc)"
+sof_check_result "the flood's result" $F1/ipc_flood_count 500
+t_eq "DSP system suspend ran twice in all" 2 "$(sof_stat 0 system_suspend)"
+t_eq "firmware running after the second resume" boot_complete "$(cat $SOF_PDEV/snd_sof_shim.0/fw_state)"
 t_done

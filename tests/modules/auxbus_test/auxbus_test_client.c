@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Test-only auxiliary driver for auxbus_test_parent.client.<id>. Its probe adds the
- * sysfs irq 100+id and its remove drops it. Read-only module parameters count the
- * callbacks the bus made, for the case scripts: probes, removes, suspends, resumes,
- * shutdowns.
+ * sysfs irq 100+id and its remove drops it (unless keep_irq is set: a driver that
+ * forgets it). Read-only module parameters count the callbacks the bus made, for the
+ * case scripts: probes, removes, suspends, resumes, shutdowns.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -18,6 +18,8 @@ module_param(removes, int, 0444);
 module_param(suspends, int, 0444);
 module_param(resumes, int, 0444);
 module_param(shutdowns, int, 0444);
+static bool keep_irq;
+module_param(keep_irq, bool, 0644);
 
 static int tclient_probe(struct auxiliary_device *auxdev, const struct auxiliary_device_id *id)
 {
@@ -32,7 +34,8 @@ static int tclient_probe(struct auxiliary_device *auxdev, const struct auxiliary
 
 static void tclient_remove(struct auxiliary_device *auxdev)
 {
-	auxiliary_device_sysfs_irq_remove(auxdev, 100 + auxdev->id);
+	if (!READ_ONCE(keep_irq))
+		auxiliary_device_sysfs_irq_remove(auxdev, 100 + auxdev->id);
 	removes++;
 }
 
