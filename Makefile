@@ -13,6 +13,7 @@
 #                             report land in DEB_OUT (default ~/.cache/auxbus/deb)
 #   make check                the QEMU kernel matrix, each case on the pairs its axes need (tests/run)
 #   make check-full           every case on every kernel/backend pair, every suite's system test
+#   make check-builds         W=1 builds against Debian's 5.10..7.x, configs x gcc/clang (tests/builds/run)
 #   make demo                 boot one kernel and show the bundle working (tests/demo)
 #   make bench                the benchmarks, in one boot of 6.1 (tests/run --bench)
 #   make style                checkpatch.pl --strict and sparse (C=2) over the sources
@@ -174,6 +175,10 @@ check:
 check-full:
 	tests/run --full
 
+# the build matrix; tests/builds/run --quick is its cheapest row
+check-builds:
+	tests/builds/run
+
 demo:
 	tests/demo
 
@@ -191,4 +196,4 @@ style:
 mutants:
 	tests/mutants/run $(MUTANTS)
 
-.PHONY: all modules clean install install-tools install-dev install-dev-kernel dkms-build uninstall-dev-kernel dkms-install dkms-remove deb check check-full demo bench faults style mutants
+.PHONY: all modules clean install install-tools install-dev install-dev-kernel dkms-build uninstall-dev-kernel dkms-install dkms-remove deb check check-full check-builds demo bench faults style mutants

@@ -23,7 +23,8 @@
  * IOMMU: dma_to_phys() and the kernel's direct map reach them. Other vdpa devices (a
  * function with an Ethernet netdev, one whose wire is taken, single-port adapters) report
  * their link down and drop what they are given.
- * Where the kernel has no CONFIG_VDPA it still builds and binds, registers nothing, and
+ * Where the kernel has no CONFIG_VDPA, or a vdpa core older than the API of v5.19 it is
+ * written for (AUXBUS_HAVE_VDPA_GROUPS), it still builds and binds, registers nothing, and
  * says so in its log and its modinfo description.
  *
  * Either way it reports what it sees in sysfs, in the bound device's directory:
@@ -36,7 +37,11 @@
 #include <linux/module.h>
 #include <linux/sysfs.h>
 
-#if IS_ENABLED(CONFIG_VDPA)
+#if IS_ENABLED(CONFIG_VDPA) && defined(AUXBUS_HAVE_VDPA_GROUPS)
+#define MLX5_SHIM_VDPA
+#endif
+
+#ifdef MLX5_SHIM_VDPA
 #include <linux/bottom_half.h>
 #include <linux/dma-direct.h>
 #include <linux/dma-mapping.h>
@@ -58,7 +63,7 @@
 #include "mlx5_shim.h"
 #include "mlx5_shim_client.h"
 
-#if IS_ENABLED(CONFIG_VDPA)
+#ifdef MLX5_SHIM_VDPA
 
 #define MLX5_SHIM_VNET_VQS	2		/* one receive and one transmit queue */
 #define MLX5_SHIM_VNET_RXQ	0
@@ -790,12 +795,18 @@ static void mlx5_shim_vnet_remove(struct mlx5_shim_client *client)
 #define MLX5_SHIM_VDPA_DESC \
 	"mlx5 shim: vDPA net client, a vdpa management device (virtio-net devices on the shim's wire)"
 
-#else /* !CONFIG_VDPA */
+#else /* !MLX5_SHIM_VDPA */
+
+#if IS_ENABLED(CONFIG_VDPA)
+#define MLX5_SHIM_NO_VDPA	"the kernel's vdpa core predates the vdpa API of v5.19"
+#else
+#define MLX5_SHIM_NO_VDPA	"kernel built without CONFIG_VDPA"
+#endif
 
 static int mlx5_shim_vnet_add(struct mlx5_shim_client *client)
 {
 	dev_info(&client->madev->adev.dev,
-		 "kernel built without CONFIG_VDPA: no vdpa management device registered\n");
+		 MLX5_SHIM_NO_VDPA ": no vdpa management device registered\n");
 	return 0;
 }
 
@@ -804,9 +815,9 @@ static void mlx5_shim_vnet_remove(struct mlx5_shim_client *client)
 }
 
 #define MLX5_SHIM_VDPA_DESC \
-	"mlx5 shim: vDPA net client; registers no vdpa management device (kernel built without CONFIG_VDPA)"
+	"mlx5 shim: vDPA net client; registers no vdpa management device (" MLX5_SHIM_NO_VDPA ")"
 
-#endif /* CONFIG_VDPA */
+#endif /* MLX5_SHIM_VDPA */
 
 static int mlx5_shim_vdpa_probe(struct auxiliary_device *adev,
 				const struct auxiliary_device_id *id)

@@ -34,13 +34,12 @@
 #include <linux/export.h>
 #include <linux/module.h>
 /*
- * The bundle's <linux/auxiliary_bus.h>, by path: kbuild searches the kernel's include
- * directories (LINUXINCLUDE) before a module's ccflags -I, so on v5.11+ kernels a plain
- * #include <linux/auxiliary_bus.h> would find the kernel's header first. Included here,
- * ours claims the kernel header's include guard (bundled backend) or wraps it with
- * #include_next (kernel backend), whatever the include order.
+ * The bundle's <linux/auxiliary_bus.h>: the top-level Kbuild puts the bundle's include
+ * directory first on the include path, as include/auxbus/client.mk does for third-party
+ * modules, so this finds ours, and its #include_next finds the kernel's (kernel backend).
+ * Included here, ours comes first in every file of the bundle, whatever its own includes.
  */
-#include "../linux/auxiliary_bus.h"
+#include <linux/auxiliary_bus.h>
 #ifdef __AUXBUS_COMPAT_PR_FMT
 #undef pr_fmt
 #undef __AUXBUS_COMPAT_PR_FMT

@@ -182,25 +182,25 @@ static void t_shutdown(struct auxiliary_device *auxdev)
 	cnt.shutdowns++;
 }
 
-static int t_pm_suspend(struct device *dev)
+static int __maybe_unused t_pm_suspend(struct device *dev)
 {
 	cnt.suspends++;
 	return 0;
 }
 
-static int t_pm_resume(struct device *dev)
+static int __maybe_unused t_pm_resume(struct device *dev)
 {
 	cnt.resumes++;
 	return 0;
 }
 
-static int t_rt_suspend(struct device *dev)
+static int __maybe_unused t_rt_suspend(struct device *dev)
 {
 	cnt.rt_suspends++;
 	return 0;
 }
 
-static int t_rt_resume(struct device *dev)
+static int __maybe_unused t_rt_resume(struct device *dev)
 {
 	cnt.rt_resumes++;
 	return 0;

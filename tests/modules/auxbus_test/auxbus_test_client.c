@@ -46,14 +46,14 @@ static void tclient_shutdown(struct auxiliary_device *auxdev)
 	dev_info(&auxdev->dev, "shutdown\n");
 }
 
-static int tclient_suspend(struct device *dev)
+static int __maybe_unused tclient_suspend(struct device *dev)
 {
 	suspends++;
 	dev_info(dev, "suspend\n");
 	return 0;
 }
 
-static int tclient_resume(struct device *dev)
+static int __maybe_unused tclient_resume(struct device *dev)
 {
 	resumes++;
 	dev_info(dev, "resume\n");
