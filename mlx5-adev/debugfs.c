@@ -122,6 +122,9 @@ static int esw_mode_store(void *data, char *cmd)
 	mode = mlx5_shim_eswitch_parse_mode(cmd);
 	if (mode < 0)
 		return mode;
+	if (mode == READ_ONCE(func->esw_mode))
+		return -EALREADY;
+	mlx5_shim_lag_disable_change(port);
 	mutex_lock(&func->lock);
 	if (func->detached)
 		err = -EBUSY;
@@ -132,6 +135,7 @@ static int esw_mode_store(void *data, char *cmd)
 	else
 		err = mlx5_shim_eswitch_mode_set_locked(func, mode);
 	mutex_unlock(&func->lock);
+	mlx5_shim_lag_enable_change(port);
 	return err;
 }
 
