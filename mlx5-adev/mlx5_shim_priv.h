@@ -262,6 +262,7 @@ int mlx5_shim_devlink_sf_port_fn_state_set(struct devlink_port *dl_port,
 					   enum devlink_port_fn_state state,
 					   struct netlink_ext_ack *extack);
 void mlx5_shim_devlink_sf_ports_del_all(struct mlx5_shim_port *port);
+bool mlx5_shim_devlink_sf_port_exists(struct mlx5_shim_port *port, u32 sfnum);
 #endif
 
 /* wire.c */

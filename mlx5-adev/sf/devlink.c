@@ -61,7 +61,7 @@ static int mlx5_shim_sf_port_activate(struct mlx5_shim_sf_port *sf_port,
 	return 0;
 }
 
-/* Delete the SF device; one deleted behind devlink's back (debugfs sf_del) is gone already. */
+/* Delete the SF device; the debugfs knobs leave an SF port's SF alone (debugfs.c). */
 static void mlx5_shim_sf_port_deactivate(struct mlx5_shim_sf_port *sf_port)
 {
 	if (!sf_port->active)
@@ -280,6 +280,16 @@ int mlx5_shim_devlink_sf_port_new(struct devlink *devlink,
 	return 0;
 }
 #endif
+
+/*
+ * Under the instance lock: an SF port of @port has @sfnum. Its SF is devlink's: the debugfs
+ * knobs sf_add and sf_del refuse it, so that the port's state stays that of its SF.
+ */
+bool mlx5_shim_devlink_sf_port_exists(struct mlx5_shim_port *port, u32 sfnum)
+{
+	devl_assert_locked(port->devlink);
+	return xa_load(&port->sf_ports, MLX5_SHIM_SF_PORT_INDEX_BASE + sfnum);
+}
 
 /*
  * Before the devlink instance goes: unregister and free every SF port. Their SF devices

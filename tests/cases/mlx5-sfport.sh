@@ -76,6 +76,11 @@ t_check "port show: flavour pcisf" contains "$show" "flavour pcisf"
 t_check "port show: pfnum 0 sfnum 5" contains "$show" "pfnum 0 sfnum 5"
 t_check "port show: state inactive, detached" contains "$show" "state inactive opstate detached"
 t_eq "inactive: no SF device" "" "$(sfs)"
+t_eq "debugfs sf_add of the port's sfnum 5: EBUSY (devlink's SF)" "Device or resource busy" \
+	"$(werr $D/mlx5_shim1p0/sf_add 5)"
+t_eq "still no SF device" "" "$(sfs)"
+t_eq "debugfs esw_mode legacy refused while SF ports exist: EBUSY" "Device or resource busy" \
+	"$(werr $D/mlx5_shim1p0/esw_mode legacy)"
 t_check "sfnum 5 again refused" fails_with "SF already exist" \
 	devlink port add $DEV flavour pcisf pfnum 0 sfnum 5
 
@@ -90,7 +95,12 @@ t_check "state active again: no error" devlink port function set $P5 state activ
 t_check "legacy refused while SF ports exist" fails_with "SF ports" \
 	devlink dev eswitch set $DEV mode legacy
 t_eq "still switchdev" switchdev "$(cat $D/mlx5_shim1p0/esw_mode)"
-t_eq "debugfs sf_add 5: EEXIST" "File exists" "$(werr $D/mlx5_shim1p0/sf_add 5)"
+t_eq "debugfs sf_add 5: EBUSY (devlink's SF)" "Device or resource busy" \
+	"$(werr $D/mlx5_shim1p0/sf_add 5)"
+t_eq "debugfs sf_del 5: EBUSY (devlink's SF)" "Device or resource busy" \
+	"$(werr $D/mlx5_shim1p0/sf_del 5)"
+t_check "port show: still active and attached" \
+	contains "$(out devlink port show $P5)" "state active opstate attached"
 
 t_check "state inactive" devlink port function set $P5 state inactive
 t_eq "inactive: SF device gone" "" "$(sfs)"
