@@ -90,7 +90,14 @@ sf=$(awk '$1 == 5 { print $2 }' $D/mlx5_shim1p0/sfs)
 t_eq "its sfnum attribute" 5 "$(cat "$AB/$sf/sfnum" 2>/dev/null)"
 t_check "bound by mlx5_shim_sf" t_wait_for "$AB/$sf/driver"
 t_check "its netdev mlx5s1p0s5" t_wait_for /sys/class/net/mlx5s1p0s5
-t_check "port show: state active, attached" contains "$(out devlink port show $P5)" "state active opstate attached"
+t_check "port show: state active, attached (mlx5_shim_sf has it)" \
+	contains "$(out devlink port show $P5)" "state active opstate attached"
+t_check "unbind the SF from mlx5_shim_sf" ctl "/sys/bus/$AUXBUS_BUS/drivers/mlx5_shim_sf/unbind" "$sf"
+t_check "no driver: state active, detached" \
+	contains "$(out devlink port show $P5)" "state active opstate detached"
+t_check "bind it again" ctl "/sys/bus/$AUXBUS_BUS/drivers/mlx5_shim_sf/bind" "$sf"
+t_check "attached again" contains "$(out devlink port show $P5)" "state active opstate attached"
+t_check "its netdev back" t_wait_for /sys/class/net/mlx5s1p0s5
 t_check "state active again: no error" devlink port function set $P5 state active
 t_check "legacy refused while SF ports exist" fails_with "SF ports" \
 	devlink dev eswitch set $DEV mode legacy
