@@ -119,7 +119,7 @@ t_check "SF device back" grep -q '^5 ' $D/mlx5_shim1p0/sfs
 t_check "port del while active" devlink port del $P5
 t_eq "port gone" 0 "$(nports)"
 t_eq "its SF device gone" "" "$(sfs)"
-t_check_fails "port del again fails" devlink port del $P5
+t_check_errno "port del again: ENODEV" "No such device" devlink port del $P5
 t_check "legacy again allowed" devlink dev eswitch set $DEV mode legacy
 t_check "switchdev" devlink dev eswitch set $DEV mode switchdev
 
