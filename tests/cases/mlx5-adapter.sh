@@ -90,6 +90,10 @@ t_eq "esw_mode: switchdev drivers" "mlx5_shim_eth mlx5_shim_rdma mlx5_shim_vdpa"
 t_eq "esw_mode: reads back" switchdev "$(cat $D/mlx5_shim1p0/esw_mode)"
 t_eq "esw_mode: rdma client reports rdma-rep" rdma-rep "$(cat "$AB/$(adev mlx5_shim1p0 rdma-rep)/rdma_mode")"
 t_eq "esw_mode: representor netdev names its port" p0 "$(cat /sys/class/net/mlx5s1p0/phys_port_name 2>/dev/null)"
+# the GUID's bytes in memory order (little endian), as mlx5e_rep_get_port_parent_id() copies it
+t_eq "esw_mode: phys_switch_id is the adapter's GUID $g0" \
+	"$(echo "$g0" | sed 's/../& /g' | awk '{ for (i = NF; i > 0; i--) printf "%s", $i; print "" }')" \
+	"$(cat /sys/class/net/mlx5s1p0/phys_switch_id 2>/dev/null)"
 t_eq "esw_mode: vnet device kept" "$v0" "$(adev mlx5_shim1p0 vnet)"
 t_eq "esw_mode: vdpa client saw the mode change" switchdev "$(cat "$AB/$v0/vdpa_esw_mode")"
 t_check "esw_mode: vdpa client counted the event" test "$(cat "$AB/$v0/vdpa_events")" -gt "$ev"

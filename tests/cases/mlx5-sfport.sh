@@ -67,6 +67,16 @@ t_check "pfnum 1 on port 0 refused" fails_with "Invalid pfnum" \
 	devlink port add $DEV flavour pcisf pfnum 1 sfnum 5
 t_check "sfnum 65536 refused" fails_with "sfnum out of range" \
 	devlink port add $DEV flavour pcisf pfnum 0 sfnum 65536
+t_check_errno "sfnum 65536: EINVAL" "Invalid argument" \
+	devlink port add $DEV flavour pcisf pfnum 0 sfnum 65536
+t_check "a user-chosen port index refused" fails_with "user defined port index" \
+	devlink port add $DEV/70000 flavour pcisf pfnum 0 sfnum 5
+t_check_errno "a user-chosen port index: EOPNOTSUPP" "Operation not supported" \
+	devlink port add $DEV/70000 flavour pcisf pfnum 0 sfnum 5
+t_check "a missing sfnum refused" fails_with "User must provide unique sfnum" \
+	devlink port add $DEV flavour pcisf pfnum 0
+t_check_errno "a missing sfnum: EOPNOTSUPP" "Operation not supported" \
+	devlink port add $DEV flavour pcisf pfnum 0
 t_eq "no port after the refusals" 0 "$(nports)"
 
 t_check "port add sfnum 5" devlink port add $DEV flavour pcisf pfnum 0 sfnum 5
@@ -79,6 +89,12 @@ t_eq "inactive: no SF device" "" "$(sfs)"
 t_eq "debugfs sf_add of the port's sfnum 5: EBUSY (devlink's SF)" "Device or resource busy" \
 	"$(werr $D/mlx5_shim1p0/sf_add 5)"
 t_eq "still no SF device" "" "$(sfs)"
+if [ "$(modinfo -F devlink_reload mlx5_shim_core)" = yes ]; then
+	t_check_errno "reload refused: an inactive SF port is an SF allocated" \
+		"reload is unsupported when SFs are allocated" devlink dev reload $DEV
+else
+	t_skip "reload refused with an inactive SF port" "no devlink reload here"
+fi
 t_eq "debugfs esw_mode legacy refused while SF ports exist: EBUSY" "Device or resource busy" \
 	"$(werr $D/mlx5_shim1p0/esw_mode legacy)"
 t_check "sfnum 5 again refused" fails_with "SF already exist" \
