@@ -113,6 +113,34 @@ static int caps_show(void *data, char *buf, size_t size)
 
 MLX5_SHIM_CTRL_RW(caps);
 
+/*
+ * The knobs that devlink's SF ports depend on (esw_mode, sf_add, sf_del) take the devlink
+ * instance lock, as devlink's own commands do: it guards the SF ports (sf/devlink.c).
+ */
+static void mlx5_shim_port_devl_lock(struct mlx5_shim_port *port)
+{
+#ifdef MLX5_SHIM_HAVE_SF_PORTS
+	devl_lock(port->devlink);
+#endif
+}
+
+static void mlx5_shim_port_devl_unlock(struct mlx5_shim_port *port)
+{
+#ifdef MLX5_SHIM_HAVE_SF_PORTS
+	devl_unlock(port->devlink);
+#endif
+}
+
+/* Under the instance lock: an SF port owns @sfnum, its SF is devlink's to add and delete */
+static bool mlx5_shim_sfnum_has_port(struct mlx5_shim_port *port, u32 sfnum)
+{
+#ifdef MLX5_SHIM_HAVE_SF_PORTS
+	return mlx5_shim_devlink_sf_port_exists(port, sfnum);
+#else
+	return false;
+#endif
+}
+
 static int esw_mode_store(void *data, char *cmd)
 {
 	struct mlx5_shim_port *port = data;
@@ -122,16 +150,27 @@ static int esw_mode_store(void *data, char *cmd)
 	mode = mlx5_shim_eswitch_parse_mode(cmd);
 	if (mode < 0)
 		return mode;
+	mlx5_shim_port_devl_lock(port);
+	if (mode == READ_ONCE(func->esw_mode)) {
+		err = -EALREADY;
+		goto out_unlock;
+	}
+	if (mode == MLX5_SHIM_ESW_LEGACY && port->num_sf_ports) {
+		err = -EBUSY;	/* devlink SF ports exist; sf/devlink.c */
+		goto out_unlock;
+	}
+	mlx5_shim_lag_disable_change(port);
 	mutex_lock(&func->lock);
 	if (func->detached)
 		err = -EBUSY;
 	else if (mode == func->esw_mode)
 		err = -EALREADY;
-	else if (mode == MLX5_SHIM_ESW_LEGACY && READ_ONCE(port->num_sf_ports))
-		err = -EBUSY;	/* devlink SF ports exist; sf/devlink.c */
 	else
 		err = mlx5_shim_eswitch_mode_set_locked(func, mode);
 	mutex_unlock(&func->lock);
+	mlx5_shim_lag_enable_change(port);
+out_unlock:
+	mlx5_shim_port_devl_unlock(port);
 	return err;
 }
 
@@ -245,26 +284,40 @@ static int mlx5_shim_parse_sfnum(const char *cmd, u32 *sfnum)
 
 static int sf_add_store(void *data, char *cmd)
 {
+	struct mlx5_shim_port *port = data;
 	u32 sfnum;
 	int err;
 
 	err = mlx5_shim_parse_sfnum(cmd, &sfnum);
 	if (err)
 		return err;
-	return mlx5_shim_sf_add(data, sfnum);
+	mlx5_shim_port_devl_lock(port);
+	if (mlx5_shim_sfnum_has_port(port, sfnum))
+		err = -EBUSY;
+	else
+		err = mlx5_shim_sf_add(port, sfnum);
+	mlx5_shim_port_devl_unlock(port);
+	return err;
 }
 
 MLX5_SHIM_CTRL_WO(sf_add);
 
 static int sf_del_store(void *data, char *cmd)
 {
+	struct mlx5_shim_port *port = data;
 	u32 sfnum;
 	int err;
 
 	err = mlx5_shim_parse_sfnum(cmd, &sfnum);
 	if (err)
 		return err;
-	return mlx5_shim_sf_del(data, sfnum);
+	mlx5_shim_port_devl_lock(port);
+	if (mlx5_shim_sfnum_has_port(port, sfnum))
+		err = -EBUSY;
+	else
+		err = mlx5_shim_sf_del(port, sfnum);
+	mlx5_shim_port_devl_unlock(port);
+	return err;
 }
 
 MLX5_SHIM_CTRL_WO(sf_del);

@@ -67,6 +67,9 @@ static int mlx5_shim_devlink_eswitch_mode_set(struct devlink *devlink, u16 mode,
 		NL_SET_ERR_MSG_MOD(extack, "The function has SF ports: delete the SF ports first");
 		return -EBUSY;
 	}
+	if (esw_mode == READ_ONCE(func->esw_mode))
+		return 0;
+	mlx5_shim_lag_disable_change(port);
 	mutex_lock(&func->lock);
 	if (func->detached) {
 		NL_SET_ERR_MSG_MOD(extack, "The function is detached");
@@ -77,6 +80,7 @@ static int mlx5_shim_devlink_eswitch_mode_set(struct devlink *devlink, u16 mode,
 			NL_SET_ERR_MSG_MOD(extack, "Rescan for the new mode failed");
 	}
 	mutex_unlock(&func->lock);
+	mlx5_shim_lag_enable_change(port);
 	return err;
 }
 

@@ -166,15 +166,24 @@ static void mlx5_shim_vport_sf_link_down(struct mlx5_shim_vport *vport)
 		pf->rep_ops->link(vport, vport->priv, false);
 }
 
-/* Sleeps for the receivers in flight, unless mlx5_shim_vport_sf_unplug() ran first. */
+/*
+ * Sleeps for the receivers in flight, unless mlx5_shim_vport_sf_unplug() ran first. The end
+ * comes off under the representor lock, with the link-down it signals, so that a
+ * representor loaded after it finds no SF end (and no carrier); only the wait is outside.
+ */
 void mlx5_shim_vport_sf_detach(struct mlx5_shim_vport *vport)
 {
 	struct mlx5_shim_func *pf = &vport->port->func;
+	struct mlx5_shim_wire_ep *ep;
 
 	mutex_lock(&pf->rep_lock);
 	mlx5_shim_vport_sf_link_down(vport);
+	ep = mlx5_shim_wire_ep_take(&vport->ep_lock, &vport->sf_ep);
 	mutex_unlock(&pf->rep_lock);
-	mlx5_shim_wire_ep_detach(&vport->ep_lock, &vport->sf_ep);
+	if (ep) {
+		synchronize_rcu();
+		kfree(ep);
+	}
 }
 
 /*

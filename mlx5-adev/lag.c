@@ -158,6 +158,9 @@ static bool mlx5_shim_lag_bonded(struct mlx5_shim_adapter *adapter)
 		port = &adapter->ports[i];
 		if (!port->lag_ndev || !mlx5_shim_lag_tx_type_ok(port->lag_tx_type))
 			return false;
+		/* RoCE LAG is a legacy-mode LAG, as mlx5_lag_is_roce_lag() */
+		if (READ_ONCE(port->func.esw_mode) != MLX5_SHIM_ESW_LEGACY)
+			return false;
 		u = netdev_master_upper_dev_get(port->lag_ndev);
 		if (!u || !netif_is_lag_master(u) || (upper && u != upper))
 			return false;
@@ -200,6 +203,14 @@ static void mlx5_shim_lag_explain(struct mlx5_shim_port *port, struct net_device
 		if (p && p->adapter == port->adapter)
 			continue;
 		dev_info(&port->dev, "%s in %s: no LAG: the bond holds %s, not a port of this adapter\n",
+			 netdev_name(ndev), netdev_name(upper), netdev_name(lower));
+		return;
+	}
+	netdev_for_each_lower_dev(upper, lower, iter) {
+		p = mlx5_shim_lag_port_of(lower);
+		if (READ_ONCE(p->func.esw_mode) == MLX5_SHIM_ESW_LEGACY)
+			continue;
+		dev_info(&port->dev, "%s in %s: no LAG: %s is in switchdev mode, RoCE LAG is legacy only\n",
 			 netdev_name(ndev), netdev_name(upper), netdev_name(lower));
 		return;
 	}
@@ -332,8 +343,9 @@ static void mlx5_shim_lag_work(struct work_struct *work)
 	bool want = READ_ONCE(adapter->lag.want);
 
 	mutex_lock(&mlx5_shim_lag_lock);
-	/* a port being removed (not bound) ends the LAG and gets none */
-	if (want && !adapter->lag.active && mlx5_shim_lag_ports_bound(adapter))
+	/* a port being removed (not bound), or changing mode, ends the LAG and gets none */
+	if (want && !adapter->lag.active && !adapter->lag.mode_changes &&
+	    mlx5_shim_lag_ports_bound(adapter))
 		mlx5_shim_lag_activate(adapter);
 	else if (!want && adapter->lag.active)
 		mlx5_shim_lag_deactivate(adapter);
@@ -404,6 +416,36 @@ struct net_device *mlx5_shim_lag_get_roce_netdev(struct mlx5_shim_adev *madev)
 	return ndev ?: adapter->ports[adapter->num_ports - 1].lag_ndev;
 }
 EXPORT_SYMBOL_NS_GPL(mlx5_shim_lag_get_roce_netdev, "MLX5_SHIM");
+
+/*
+ * An eswitch mode change of @port, as mlx5_lag_disable_change(): the LAG ends before it, and
+ * none starts until mlx5_shim_lag_enable_change(). Not under the function's lock.
+ */
+void mlx5_shim_lag_disable_change(struct mlx5_shim_port *port)
+{
+	struct mlx5_shim_adapter *adapter = port->adapter;
+
+	mutex_lock(&mlx5_shim_lag_lock);
+	adapter->lag.mode_changes++;
+	if (adapter->lag.active)
+		mlx5_shim_lag_deactivate(adapter);
+	mutex_unlock(&mlx5_shim_lag_lock);
+}
+
+/* As mlx5_lag_enable_change(): decide again, with the port's new mode, and queue the work. */
+void mlx5_shim_lag_enable_change(struct mlx5_shim_port *port)
+{
+	struct mlx5_shim_adapter *adapter = port->adapter;
+
+	mutex_lock(&mlx5_shim_lag_lock);
+	adapter->lag.mode_changes--;
+	mutex_unlock(&mlx5_shim_lag_lock);
+	rtnl_lock();
+	WRITE_ONCE(adapter->lag.want, mlx5_shim_lag_bonded(adapter));
+	if (adapter->lag.registered)
+		schedule_work(&adapter->lag.work);
+	rtnl_unlock();
+}
 
 /* LAG is active on @port's adapter; for refusals, not serialized with the LAG work */
 bool mlx5_shim_lag_is_active(struct mlx5_shim_port *port)

@@ -96,10 +96,10 @@ static int mlx5_shim_port_remove(struct device *dev)
 	struct mlx5_shim_port *port = to_mlx5_shim_port(dev);
 	struct mlx5_shim_func *func = &port->func;
 
-	/* first: waits for devlink commands in flight, then none come */
-	mlx5_shim_devlink_del(port);
-	/* waits for control-file writers in flight */
+	/* first: waits for control-file writers in flight (they take the devlink lock) */
 	mlx5_shim_port_debugfs_exit(port);
+	/* waits for devlink commands in flight, then none come */
+	mlx5_shim_devlink_del(port);
 	spin_lock(&mlx5_shim_registry_lock);
 	port->bound = false;
 	spin_unlock(&mlx5_shim_registry_lock);

@@ -20,6 +20,7 @@
 #include <linux/error-injection.h>
 #include <linux/notifier.h>
 #include <linux/slab.h>
+#include <linux/spinlock.h>
 #include <linux/sysfs.h>
 
 #include "mlx5_shim.h"
@@ -32,6 +33,7 @@
  * @suspends: suspend() calls
  * @resumes: resume() calls
  * @suspended: between suspend() and resume()
+ * @lock: orders probe's query of the state with the events' updates of it
  * @link_up: the port's link state, from probe and the last event
  * @esw_mode: the eswitch mode, from probe and the last event
  * @priv: the client driver's own state (mlx5_shim_rdma: its ib_device); set and cleared
@@ -47,6 +49,7 @@ struct mlx5_shim_client {
 	atomic_t suspends;
 	atomic_t resumes;
 	bool suspended;
+	spinlock_t lock;		/* @link_up and @esw_mode */
 	bool link_up;
 	enum mlx5_shim_esw_mode esw_mode;
 	void *priv;
@@ -117,8 +120,10 @@ static int mlx5_shim_client_event(struct notifier_block *nb, unsigned long event
 	const struct mlx5_shim_caps *caps = data;
 
 	atomic_inc(&client->events);
+	spin_lock(&client->lock);
 	WRITE_ONCE(client->link_up, caps->link_up);
 	WRITE_ONCE(client->esw_mode, caps->esw_mode);
+	spin_unlock(&client->lock);
 	return NOTIFY_OK;
 }
 
@@ -127,8 +132,9 @@ static int mlx5_shim_client_event(struct notifier_block *nb, unsigned long event
  * @adev: the auxiliary device, a struct mlx5_shim_adev
  * @id: the matching entry of the client's id table
  *
- * Allocates the client's state, takes the function's current link state and eswitch
- * mode, sets the state as drvdata and registers for port events.
+ * Allocates the client's state, sets it as drvdata, registers for port events and then
+ * takes the function's current link state and eswitch mode: an event from then on comes
+ * after that update (the probe need not run under the function's lock).
  *
  * Return: 0, or a negative errno with nothing left allocated or registered.
  */
@@ -144,15 +150,18 @@ static noinline int mlx5_shim_client_probe(struct auxiliary_device *adev,
 	if (!client)
 		return -ENOMEM;
 	client->madev = madev;
-	mlx5_shim_query_caps(madev, &caps);
-	client->link_up = caps.link_up;
-	client->esw_mode = caps.esw_mode;
+	spin_lock_init(&client->lock);
 	auxiliary_set_drvdata(adev, client);
 
 	client->nb.notifier_call = mlx5_shim_client_event;
 	err = mlx5_shim_register_notifier(madev, &client->nb);
 	if (err)
 		goto err_free_client;
+	spin_lock(&client->lock);
+	mlx5_shim_query_caps(madev, &caps);
+	WRITE_ONCE(client->link_up, caps.link_up);
+	WRITE_ONCE(client->esw_mode, caps.esw_mode);
+	spin_unlock(&client->lock);
 	return 0;
 
 err_free_client:

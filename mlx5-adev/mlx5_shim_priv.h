@@ -123,14 +123,16 @@ struct mlx5_shim_port {
 
 /*
  * lag.c: the LAG of an adapter's ports, as mlx5's struct mlx5_lag. The netdevice notifier
- * (under RTNL) decides whether the ports are bonded and queues @work, which activates or
- * deactivates the LAG under mlx5_shim_lag_lock and the functions' locks, out of RTNL.
+ * (under RTNL) decides whether the ports are bonded, all in legacy mode, and queues @work,
+ * which activates or deactivates the LAG under mlx5_shim_lag_lock and the functions' locks,
+ * out of RTNL. An eswitch mode change ends the LAG first and decides again after it.
  */
 struct mlx5_shim_lag {
 	struct work_struct work;	/* set up while port 0 is bound */
 	bool want;			/* written under RTNL: every port in one bond */
 	bool registered;		/* under RTNL: port 0 bound, @work may be queued */
 	bool active;			/* written under mlx5_shim_lag_lock */
+	unsigned int mode_changes;	/* under mlx5_shim_lag_lock: ports changing eswitch mode */
 };
 
 struct mlx5_shim_adapter {
@@ -203,6 +205,8 @@ void mlx5_shim_lag_exit(void);
 void mlx5_shim_lag_port_add(struct mlx5_shim_port *port);
 void mlx5_shim_lag_port_remove(struct mlx5_shim_port *port);
 bool mlx5_shim_lag_is_active(struct mlx5_shim_port *port);
+void mlx5_shim_lag_disable_change(struct mlx5_shim_port *port);
+void mlx5_shim_lag_enable_change(struct mlx5_shim_port *port);
 
 /* sf/dev.c */
 extern atomic_t mlx5_shim_sf_batches;
@@ -258,6 +262,7 @@ int mlx5_shim_devlink_sf_port_fn_state_set(struct devlink_port *dl_port,
 					   enum devlink_port_fn_state state,
 					   struct netlink_ext_ack *extack);
 void mlx5_shim_devlink_sf_ports_del_all(struct mlx5_shim_port *port);
+bool mlx5_shim_devlink_sf_port_exists(struct mlx5_shim_port *port, u32 sfnum);
 #endif
 
 /* wire.c */

@@ -40,6 +40,7 @@
 #include <linux/rtnetlink.h>
 #include <linux/spinlock.h>
 #include <rdma/ib_addr.h>
+#include <rdma/ib_cache.h>
 #include <rdma/ib_verbs.h>
 #endif
 
@@ -361,6 +362,18 @@ static enum ib_event_type mlx5_shim_ib_port_state_event(struct net_device *ndev)
 							       IB_EVENT_PORT_ERR;
 }
 
+/* Dispatch the port's state when ib_core's cache of it differs from @ndev's. */
+static void mlx5_shim_ib_port_sync(struct mlx5_shim_ib *ib, struct net_device *ndev)
+{
+	enum ib_event_type type = mlx5_shim_ib_port_state_event(ndev);
+	enum ib_port_state cached;
+
+	if (ib_get_cached_port_state(&ib->ibdev, MLX5_SHIM_IB_PORT, &cached))
+		cached = IB_PORT_NOP;	/* not cached */
+	if (type == IB_EVENT_PORT_ACTIVE ? cached != IB_PORT_ACTIVE : cached == IB_PORT_ACTIVE)
+		mlx5_shim_ib_port_event(ib, type);
+}
+
 /*
  * The LAG's port: any event may have moved its netdev (the core's notifier, which runs
  * first, tracks the bond's slaves; a slave going away is never the answer once its
@@ -454,6 +467,9 @@ static int mlx5_shim_ib_add(struct mlx5_shim_client *client)
 	}
 	rtnl_lock();
 	ib->live = true;
+	/* a netdev event between ib_register_device() and here was not dispatched: catch up */
+	if (ib->netdev)
+		mlx5_shim_ib_port_sync(ib, ib->netdev);
 	dev_info(&madev->adev.dev, "ib_device %s%s, port netdev %s\n", dev_name(&ib->ibdev.dev),
 		 madev->lag ? " (LAG)" : "", ib->netdev ? netdev_name(ib->netdev) : "none yet");
 	rtnl_unlock();

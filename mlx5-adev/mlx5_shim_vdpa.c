@@ -43,10 +43,12 @@
 
 #ifdef MLX5_SHIM_VDPA
 #include <linux/bottom_half.h>
+#include <linux/completion.h>
 #include <linux/dma-direct.h>
 #include <linux/dma-mapping.h>
 #include <linux/etherdevice.h>
 #include <linux/if_vlan.h>
+#include <linux/refcount.h>
 #include <linux/skbuff.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
@@ -131,6 +133,27 @@ struct mlx5_shim_vnet_dev {
 	struct work_struct work;
 	struct sk_buff_head backlog;
 };
+
+/*
+ * vdpa devices whose release has not run: it calls mlx5_shim_vnet_free() through our config
+ * ops, and a device's last reference can go after `vdpa dev del` returned (an open sysfs file,
+ * CONFIG_DEBUG_KOBJECT_RELEASE), so module exit waits for them, as mlx5_shim_core waits for
+ * its objects: one reference for the module, one per device.
+ */
+static refcount_t mlx5_shim_vnet_devs = REFCOUNT_INIT(1);
+static DECLARE_COMPLETION(mlx5_shim_vnet_devs_released);
+
+static void mlx5_shim_vnet_devs_put(void)
+{
+	if (refcount_dec_and_test(&mlx5_shim_vnet_devs))
+		complete(&mlx5_shim_vnet_devs_released);
+}
+
+static void mlx5_shim_vnet_wait_released(void)
+{
+	mlx5_shim_vnet_devs_put();
+	wait_for_completion(&mlx5_shim_vnet_devs_released);
+}
 
 static struct mlx5_shim_vnet_dev *to_vnet_dev(struct vdpa_device *vdpa)
 {
@@ -592,6 +615,7 @@ static void mlx5_shim_vnet_free(struct vdpa_device *vdpa)
 
 	cancel_work_sync(&vd->work);
 	skb_queue_purge(&vd->backlog);
+	mlx5_shim_vnet_devs_put();
 }
 
 static size_t mlx5_shim_vnet_get_config_size(struct vdpa_device *vdpa)
@@ -688,6 +712,7 @@ static int mlx5_shim_vnet_dev_add(struct vdpa_mgmt_dev *mdev, const char *name,
 				      &mlx5_shim_vnet_config_ops, 1, 1, name, false);
 	if (IS_ERR(vd))
 		return PTR_ERR(vd);
+	refcount_inc(&mlx5_shim_vnet_devs);	/* put by its release, mlx5_shim_vnet_free() */
 	spin_lock_init(&vd->lock);
 	INIT_WORK(&vd->work, mlx5_shim_vnet_work);
 	skb_queue_head_init(&vd->backlog);
@@ -814,6 +839,10 @@ static void mlx5_shim_vnet_remove(struct mlx5_shim_client *client)
 {
 }
 
+static void mlx5_shim_vnet_wait_released(void)
+{
+}
+
 #define MLX5_SHIM_VDPA_DESC \
 	"mlx5 shim: vDPA net client; registers no vdpa management device (" MLX5_SHIM_NO_VDPA ")"
 
@@ -879,7 +908,21 @@ static struct auxiliary_driver mlx5_shim_vdpa_driver = {
 	.resume = mlx5_shim_client_resume,
 	.id_table = mlx5_shim_vdpa_id_table,
 };
-module_auxiliary_driver(mlx5_shim_vdpa_driver);
+
+static int __init mlx5_shim_vdpa_init(void)
+{
+	return auxiliary_driver_register(&mlx5_shim_vdpa_driver);
+}
+
+static void __exit mlx5_shim_vdpa_exit(void)
+{
+	auxiliary_driver_unregister(&mlx5_shim_vdpa_driver);
+	/* every vdpa device is deleted: wait for their releases, which run our code */
+	mlx5_shim_vnet_wait_released();
+}
+
+module_init(mlx5_shim_vdpa_init);
+module_exit(mlx5_shim_vdpa_exit);
 
 MODULE_DESCRIPTION(MLX5_SHIM_VDPA_DESC);
 MODULE_LICENSE("GPL");

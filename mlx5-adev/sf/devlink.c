@@ -9,8 +9,10 @@
  * A new SF port is inactive: no SF device exists. Activating it adds the SF's auxiliary
  * device mlx5_shim_core.sf.<id> (as the debugfs knob sf_add does), deactivating deletes
  * it, and deleting an active port deactivates it first (as mlx5_devlink_sf_port_del()
- * disables the SF's HCA before freeing it). SF ports exist only in switchdev mode; the
- * function stays in switchdev mode while it has any. They go with their devlink instance.
+ * disables the SF's HCA before freeing it). Its opstate is attached while a driver
+ * (mlx5_shim_sf) is bound to the SF device, detached otherwise. SF ports exist only in
+ * switchdev mode; the function stays in switchdev mode while it has any. They go with
+ * their devlink instance.
  *
  * devlink calls every SF port operation with the instance lock held, which protects
  * @sf_ports and @num_sf_ports of the port.
@@ -61,7 +63,7 @@ static int mlx5_shim_sf_port_activate(struct mlx5_shim_sf_port *sf_port,
 	return 0;
 }
 
-/* Delete the SF device; one deleted behind devlink's back (debugfs sf_del) is gone already. */
+/* Delete the SF device; the debugfs knobs leave an SF port's SF alone (debugfs.c). */
 static void mlx5_shim_sf_port_deactivate(struct mlx5_shim_sf_port *sf_port)
 {
 	if (!sf_port->active)
@@ -87,10 +89,13 @@ int mlx5_shim_devlink_sf_port_fn_state_get(struct devlink_port *dl_port,
 {
 	struct mlx5_shim_sf_port *sf_port = to_sf_port(dl_port);
 	struct mlx5_shim_port *port = sf_port->port;
+	struct mlx5_shim_adev *madev;
 	bool attached;
 
+	/* as mlx5_sf_to_devlink_opstate(): attached while a driver has the SF (in use) */
 	mutex_lock(&port->sf_lock);
-	attached = xa_load(&port->sfs, sf_port->sfnum);
+	madev = xa_load(&port->sfs, sf_port->sfnum);
+	attached = madev && READ_ONCE(madev->adev.dev.driver);
 	mutex_unlock(&port->sf_lock);
 	*state = sf_port->active ? DEVLINK_PORT_FN_STATE_ACTIVE : DEVLINK_PORT_FN_STATE_INACTIVE;
 	*opstate = attached ? DEVLINK_PORT_FN_OPSTATE_ATTACHED : DEVLINK_PORT_FN_OPSTATE_DETACHED;
@@ -280,6 +285,16 @@ int mlx5_shim_devlink_sf_port_new(struct devlink *devlink,
 	return 0;
 }
 #endif
+
+/*
+ * Under the instance lock: an SF port of @port has @sfnum. Its SF is devlink's: the debugfs
+ * knobs sf_add and sf_del refuse it, so that the port's state stays that of its SF.
+ */
+bool mlx5_shim_devlink_sf_port_exists(struct mlx5_shim_port *port, u32 sfnum)
+{
+	devl_assert_locked(port->devlink);
+	return xa_load(&port->sf_ports, MLX5_SHIM_SF_PORT_INDEX_BASE + sfnum);
+}
 
 /*
  * Before the devlink instance goes: unregister and free every SF port. Their SF devices

@@ -74,10 +74,13 @@ for cmd in 'x\n' '-1\n' '65536\n' '\n' '1 2\n' '0x10\n'; do
 done
 # the debugfs knobs take one command at offset 0: dd seeks before writing, and a second
 # write on one open file is at an offset
-t_check_fails "sf_add at offset 1 rejected" sh -c "printf '7\n' | dd of=$P/sf_add bs=8 seek=1 conv=notrunc 2>/dev/null"
+t_check_errno "sf_add at offset 1 rejected: EINVAL" "$EINVAL" \
+	sh -c "printf '7\n' | dd of=$P/sf_add bs=8 seek=1 conv=notrunc"
 exec 3>$P/sf_add
 printf '7\n' >&3
-t_check_fails "second write on an open sf_add (offset) rejected" sh -c "printf '8\n' >&3"
+# dd, not ash's printf, which does not report a write's error
+t_check_errno "second write on an open sf_add (offset) rejected: EINVAL" "$EINVAL" \
+	sh -c "printf '8\n' | dd bs=8 conv=notrunc >&3"
 exec 3>&-
 t_eq "sf_del 7" ok "$(werr_fmt $P/sf_del '7\n')"
 t_eq "no SF 8 made by it" "" "$(awk '$1 == 8' $P/sfs)"

@@ -41,7 +41,8 @@ t_check "the representor's client binds" t_wait_for "$PB/mlx5_shim1p0/$(adev mlx
 t_eq "port 1 left alone" legacy "$(mode mlx5_shim/mlx5_shim1p1)"
 t_check "the same mode again: no error" devlink dev eswitch set mlx5_shim/mlx5_shim1p0 mode switchdev
 t_eq "still one eth-rep device" "eth eth-rep" "$(kinds mlx5_shim1p0)"
-t_check_fails "mode on a missing instance fails" devlink dev eswitch set mlx5_shim/mlx5_shim9p0 mode legacy
+t_check_errno "mode on a missing instance: ENODEV" "No such device" \
+	devlink dev eswitch set mlx5_shim/mlx5_shim9p0 mode legacy
 
 t_check "devlink dev eswitch set mode legacy" devlink dev eswitch set mlx5_shim/mlx5_shim1p0 mode legacy
 t_eq "eswitch mode: legacy again" legacy "$(mode mlx5_shim/mlx5_shim1p0)"

@@ -150,6 +150,30 @@ t_check "rdma link: $ib/1 on port 0's netdev (a hash mode)" t_wait_cmd 50 linkon
 t_check "delete bond1" bond_del bond1
 t_eq "two per-port ib_devices again" "0 2" "$(wait_ibstate "0 2")"
 
+# RoCE LAG is legacy only (mlx5_lag_is_roce_lag()): bonded switchdev uplinks give none, and
+# a mode change ends the LAG first and decides again after it (mlx5_lag_disable_change())
+t_check "port 0 to switchdev" ctl $D/mlx5_shim1p0/esw_mode switchdev
+t_check "port 1 to switchdev" ctl $D/mlx5_shim1p1/esw_mode switchdev
+t_log_mark lag-switchdev
+t_check "bond4 active-backup" bond_add bond4 active-backup
+t_check "enslave both switchdev uplinks" enslave bond4 mlx5s1p0 mlx5s1p1
+t_check "switchdev: the log says why there is no LAG" \
+	t_wait_cmd 50 t_log_has lag-switchdev 'mlx5s1p1 in bond4: no LAG: mlx5s1p. is in switchdev'
+t_eq "switchdev: the rdma-rep ib_devices stay, no bond one" "0 2" "$(ibstate)"
+t_check "port 0 back to legacy, still bonded" ctl $D/mlx5_shim1p0/esw_mode legacy
+t_log_mark lag-legacy
+t_check "port 1 back to legacy, still bonded" ctl $D/mlx5_shim1p1/esw_mode legacy
+t_eq "both legacy while bonded: LAG" "1 0" "$(wait_ibstate "1 0")"
+t_check "no LAG while a port was in switchdev mode" lag_only_since lag-switchdev lag-legacy
+t_log_mark lag-modechange
+t_check "port 1 to switchdev while LAG is active" ctl $D/mlx5_shim1p1/esw_mode switchdev
+t_check "the mode change ended the LAG" t_log_has lag-modechange 'mlx5_shim1p0: LAG inactive'
+t_eq "port 0's own ib_device back, port 1's rdma-rep" "0 2" "$(wait_ibstate "0 2")"
+t_check "port 1 back to legacy" ctl $D/mlx5_shim1p1/esw_mode legacy
+t_eq "LAG again" "1 0" "$(wait_ibstate "1 0")"
+t_check "delete bond4" bond_del bond4
+t_eq "two per-port ib_devices" "0 2" "$(wait_ibstate "0 2")"
+
 # no LAG: a mode mlx5 does not offload; ports of two adapters
 t_log_mark lag-none
 t_check "bond2 balance-rr" bond_add bond2 balance-rr

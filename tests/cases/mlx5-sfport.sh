@@ -67,6 +67,16 @@ t_check "pfnum 1 on port 0 refused" fails_with "Invalid pfnum" \
 	devlink port add $DEV flavour pcisf pfnum 1 sfnum 5
 t_check "sfnum 65536 refused" fails_with "sfnum out of range" \
 	devlink port add $DEV flavour pcisf pfnum 0 sfnum 65536
+t_check_errno "sfnum 65536: EINVAL" "Invalid argument" \
+	devlink port add $DEV flavour pcisf pfnum 0 sfnum 65536
+t_check "a user-chosen port index refused" fails_with "user defined port index" \
+	devlink port add $DEV/70000 flavour pcisf pfnum 0 sfnum 5
+t_check_errno "a user-chosen port index: EOPNOTSUPP" "Operation not supported" \
+	devlink port add $DEV/70000 flavour pcisf pfnum 0 sfnum 5
+t_check "a missing sfnum refused" fails_with "User must provide unique sfnum" \
+	devlink port add $DEV flavour pcisf pfnum 0
+t_check_errno "a missing sfnum: EOPNOTSUPP" "Operation not supported" \
+	devlink port add $DEV flavour pcisf pfnum 0
 t_eq "no port after the refusals" 0 "$(nports)"
 
 t_check "port add sfnum 5" devlink port add $DEV flavour pcisf pfnum 0 sfnum 5
@@ -76,6 +86,17 @@ t_check "port show: flavour pcisf" contains "$show" "flavour pcisf"
 t_check "port show: pfnum 0 sfnum 5" contains "$show" "pfnum 0 sfnum 5"
 t_check "port show: state inactive, detached" contains "$show" "state inactive opstate detached"
 t_eq "inactive: no SF device" "" "$(sfs)"
+t_eq "debugfs sf_add of the port's sfnum 5: EBUSY (devlink's SF)" "Device or resource busy" \
+	"$(werr $D/mlx5_shim1p0/sf_add 5)"
+t_eq "still no SF device" "" "$(sfs)"
+if [ "$(modinfo -F devlink_reload mlx5_shim_core)" = yes ]; then
+	t_check_errno "reload refused: an inactive SF port is an SF allocated" \
+		"reload is unsupported when SFs are allocated" devlink dev reload $DEV
+else
+	t_skip "reload refused with an inactive SF port" "no devlink reload here"
+fi
+t_eq "debugfs esw_mode legacy refused while SF ports exist: EBUSY" "Device or resource busy" \
+	"$(werr $D/mlx5_shim1p0/esw_mode legacy)"
 t_check "sfnum 5 again refused" fails_with "SF already exist" \
 	devlink port add $DEV flavour pcisf pfnum 0 sfnum 5
 
@@ -85,12 +106,24 @@ sf=$(awk '$1 == 5 { print $2 }' $D/mlx5_shim1p0/sfs)
 t_eq "its sfnum attribute" 5 "$(cat "$AB/$sf/sfnum" 2>/dev/null)"
 t_check "bound by mlx5_shim_sf" t_wait_for "$AB/$sf/driver"
 t_check "its netdev mlx5s1p0s5" t_wait_for /sys/class/net/mlx5s1p0s5
-t_check "port show: state active, attached" contains "$(out devlink port show $P5)" "state active opstate attached"
+t_check "port show: state active, attached (mlx5_shim_sf has it)" \
+	contains "$(out devlink port show $P5)" "state active opstate attached"
+t_check "unbind the SF from mlx5_shim_sf" ctl "/sys/bus/$AUXBUS_BUS/drivers/mlx5_shim_sf/unbind" "$sf"
+t_check "no driver: state active, detached" \
+	contains "$(out devlink port show $P5)" "state active opstate detached"
+t_check "bind it again" ctl "/sys/bus/$AUXBUS_BUS/drivers/mlx5_shim_sf/bind" "$sf"
+t_check "attached again" contains "$(out devlink port show $P5)" "state active opstate attached"
+t_check "its netdev back" t_wait_for /sys/class/net/mlx5s1p0s5
 t_check "state active again: no error" devlink port function set $P5 state active
 t_check "legacy refused while SF ports exist" fails_with "SF ports" \
 	devlink dev eswitch set $DEV mode legacy
 t_eq "still switchdev" switchdev "$(cat $D/mlx5_shim1p0/esw_mode)"
-t_eq "debugfs sf_add 5: EEXIST" "File exists" "$(werr $D/mlx5_shim1p0/sf_add 5)"
+t_eq "debugfs sf_add 5: EBUSY (devlink's SF)" "Device or resource busy" \
+	"$(werr $D/mlx5_shim1p0/sf_add 5)"
+t_eq "debugfs sf_del 5: EBUSY (devlink's SF)" "Device or resource busy" \
+	"$(werr $D/mlx5_shim1p0/sf_del 5)"
+t_check "port show: still active and attached" \
+	contains "$(out devlink port show $P5)" "state active opstate attached"
 
 t_check "state inactive" devlink port function set $P5 state inactive
 t_eq "inactive: SF device gone" "" "$(sfs)"
@@ -102,7 +135,7 @@ t_check "SF device back" grep -q '^5 ' $D/mlx5_shim1p0/sfs
 t_check "port del while active" devlink port del $P5
 t_eq "port gone" 0 "$(nports)"
 t_eq "its SF device gone" "" "$(sfs)"
-t_check_fails "port del again fails" devlink port del $P5
+t_check_errno "port del again: ENODEV" "No such device" devlink port del $P5
 t_check "legacy again allowed" devlink dev eswitch set $DEV mode legacy
 t_check "switchdev" devlink dev eswitch set $DEV mode switchdev
 

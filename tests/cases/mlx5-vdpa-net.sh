@@ -39,6 +39,11 @@ wait_netdev() {
 ns_stats() {
 	nsenter -t "$1" -n cat /proc/net/dev | sed 's/:/ /' | awk -v d="$2" '$1 == d { print $3, $11 }'
 }
+# ns_lacks NSPID DEV: the namespace's /proc/net/dev was read and has no DEV
+ns_lacks() {
+	_d=$(nsenter -t "$1" -n cat /proc/net/dev) || return 1
+	! printf '%s\n' "$_d" | sed 's/:/ /' | awk '{ print $1 }' | grep -qx "$2"
+}
 ns_init
 
 t_check "load modules" mlx5_load mlx5_shim_core mlx5_shim_eth mlx5_shim_vdpa virtio_vdpa virtio_net
@@ -96,7 +101,8 @@ if [ $HAVE_PING = 1 ]; then
 	t_check "frames in flight (ping replies)" t_wait_cmd 100 replies_reached $NSB $((rx + 3))
 fi
 t_check "dev del vdpa0 with traffic flowing" vdpa dev del vdpa0
-t_check "its netdev is gone" t_wait_gone $VB/vdpa0
+t_check "vdpa0 is gone from the vdpa bus" t_wait_gone $VB/vdpa0
+t_check "its netdev $n0 is gone from namespace A" t_wait_cmd 50 ns_lacks $NSA "$n0"
 t_check "delete adapter 1 (vdpa1 on it)" timeout 30 sh -c "echo 1 >$MLXBUS/del_device"
 t_check "delete adapter 2 (vdpa3, vdpa8 on it)" timeout 30 sh -c "echo 2 >$MLXBUS/del_device"
 t_check "no vdpa device left" sh -c "! ls $VB 2>/dev/null | grep -q ."

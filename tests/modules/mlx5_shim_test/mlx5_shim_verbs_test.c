@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * mlx5_shim_verbs_test: an ib_core client that, for every ib_device of mlx5_shim_rdma
+ * (mlx5_shim_<n>, mlx5_shim_bond_<n>), asks for the resources a kernel ULP would create
+ * first, a protection domain and a completion queue, and logs what ib_core answered. The
+ * shim promises -EOPNOTSUPP for every verb that creates a resource; mlx5-rdma checks the
+ * log. A resource it unexpectedly gets is freed at once.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/err.h>
+#include <linux/module.h>
+#include <linux/string.h>
+#include <rdma/ib_verbs.h>
+
+static int mlx5_shim_verbs_test_add(struct ib_device *ibdev)
+{
+	const char *name = dev_name(&ibdev->dev);
+	struct ib_pd *pd;
+	struct ib_cq *cq;
+
+	if (strncmp(name, "mlx5_shim_", strlen("mlx5_shim_")))
+		return -EOPNOTSUPP;	/* not ours: no client data */
+
+	pd = ib_alloc_pd(ibdev, 0);
+	pr_info("%s: ib_alloc_pd: %d\n", name, PTR_ERR_OR_ZERO(pd));
+	if (!IS_ERR(pd))
+		ib_dealloc_pd(pd);
+	cq = ib_alloc_cq(ibdev, NULL, 1, 0, IB_POLL_DIRECT);
+	pr_info("%s: ib_alloc_cq: %d\n", name, PTR_ERR_OR_ZERO(cq));
+	if (!IS_ERR(cq))
+		ib_free_cq(cq);
+	return 0;
+}
+
+static void mlx5_shim_verbs_test_remove(struct ib_device *ibdev, void *client_data)
+{
+}
+
+static struct ib_client mlx5_shim_verbs_test_client = {
+	.name = "mlx5_shim_verbs_test",
+	.add = mlx5_shim_verbs_test_add,
+	.remove = mlx5_shim_verbs_test_remove,
+};
+
+static int __init mlx5_shim_verbs_test_init(void)
+{
+	return ib_register_client(&mlx5_shim_verbs_test_client);
+}
+
+static void __exit mlx5_shim_verbs_test_exit(void)
+{
+	ib_unregister_client(&mlx5_shim_verbs_test_client);
+}
+
+module_init(mlx5_shim_verbs_test_init);
+module_exit(mlx5_shim_verbs_test_exit);
+
+MODULE_DESCRIPTION("mlx5 shim test: the resource verbs of mlx5_shim_rdma's devices");
+MODULE_LICENSE("GPL");
