@@ -69,16 +69,16 @@ build_key() {
 # build_restore KEY CHROOT NAME DIR: the cached builds of KEY into CHROOT:/build/NAME and their
 # logs into DIR; fails where there are none
 build_restore() {
-	local c=$AUXBUS_CACHE/builds/$1
+	local c=$AUXBUS_CACHE/pairs/$1
 	[ -f "$c/done" ] || return 1
 	rm -rf "$2/build/$3"
 	cp -a "$c/tree" "$2/build/$3" && cp "$c"/*.log "$4/" && touch "$c/done"
 }
 # build_save KEY CHROOT NAME DIR: keep a pair's passed builds under KEY; the 40 newest stay
 build_save() {
-	local c=$AUXBUS_CACHE/builds/$1 tmp
-	mkdir -p "$AUXBUS_CACHE/builds"
-	tmp=$(mktemp -d "$AUXBUS_CACHE/builds/.new.XXXXXX") || return 0
+	local c=$AUXBUS_CACHE/pairs/$1 tmp
+	mkdir -p "$AUXBUS_CACHE/pairs"
+	tmp=$(mktemp -d "$AUXBUS_CACHE/pairs/.new.XXXXXX") || return 0
 	if cp -a "$2/build/$3" "$tmp/tree" && cp "$4"/build.log "$4"/mainline-client.log "$tmp/" 2>/dev/null; then
 		touch "$tmp/done"
 		rm -rf "$c" && mv "$tmp" "$c" || rm -rf "$tmp"
@@ -86,7 +86,7 @@ build_save() {
 		rm -rf "$tmp"
 	fi
 	# shellcheck disable=SC2012
-	ls -1t "$AUXBUS_CACHE/builds" | tail -n +41 | while read -r old; do rm -rf "${AUXBUS_CACHE:?}/builds/$old"; done
+	ls -1t "$AUXBUS_CACHE/pairs" | tail -n +41 | while read -r old; do rm -rf "${AUXBUS_CACHE:?}/pairs/$old"; done
 }
 
 # dkms add/build/install/remove of the bundle inside the suite's chroot, for kernel ABI.
