@@ -220,3 +220,17 @@ run_style() {
 	done
 	T_SECS[style]=$(( $(date +%s) - t_s ))
 }
+
+# run_build_matrix: the build matrix's cheapest row (tests/builds/run --quick: 6.1, every
+# optional subsystem off, gcc), as one row beside the style checks; make check-builds runs all
+run_build_matrix() {
+	local t0 log=$RUN/check-builds.log
+	t0=$(date +%s)
+	if nice -n 10 "$TOP/tests/builds/run" --quick >"$log" 2>&1; then
+		result style ok "build matrix: $(grep -m1 '^ok ' "$log" | sed 's/^ok [0-9]* //')" \
+			"tests/builds/run --quick, $(( $(date +%s) - t0 )) s"
+	else
+		result style fail "build matrix (tests/builds/run --quick)" \
+			"$(grep -m1 '^not ok ' "$log" | sed 's/^not ok [0-9]* //'); see $log"
+	fi
+}
