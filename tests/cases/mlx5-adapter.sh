@@ -57,7 +57,7 @@ t_check "ports get distinct ids ($e0, $e1)" test "$e0" != "$e1"
 # mlx5_vdpa has auxiliary:mlx5_core.vnet)
 v0=$(adev mlx5_shim1p0 vnet)
 t_eq "the vnet device's modalias autoloads mlx5_shim_vdpa alone, never mlx5_vdpa" mlx5_shim_vdpa \
-	"$(awk -v a="$(cat "$AB/$v0/modalias")" '$1 == "alias" && $2 == a { print $3 }' \
+	"$(awk -v a="$(sed -n 's/^MODALIAS=//p' "$AB/$v0/uevent")" '$1 == "alias" && $2 == a { print $3 }' \
 		"/lib/modules/$(uname -r)/modules.alias" | sort -u | tr '\n' ' ' | sed 's/ $//')"
 g0=$(cat $PB/mlx5_shim1p0/sys_image_guid)
 t_eq "ports of an adapter share the system image GUID" "$g0" "$(cat $PB/mlx5_shim1p1/sys_image_guid)"
