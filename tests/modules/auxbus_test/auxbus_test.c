@@ -293,7 +293,7 @@ static void t_validation(void)
 		T_EQ("irq add on a device not yet added fails with -ENODEV", -ENODEV,
 		     auxiliary_device_sysfs_irq_add(auxdev, 40));
 #else
-		t_skip("irq add on a device not yet added fails # SKIP the kernel's irqs/ code WARNs");
+		t_skip("irq add on a device not yet added # SKIP the kernel's irqs/ code WARNs");
 #endif
 		T_EQ("add rejects a NULL modname with -EINVAL", -EINVAL,
 		     __auxiliary_device_add(auxdev, NULL));
