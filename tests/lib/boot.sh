@@ -142,14 +142,11 @@ boot() {
 	# Benchmarks time the bus, not slub_debug's poisoning.
 	[ "${SCRIPT_MODE:-}" = bench ] || cmdline="$cmdline slub_debug=FZPU"
 	cmdline="$cmdline no_hash_pointers printk.devkmsg=on rdinit=/init"
-	# A TCG vCPU whose host thread is starved by the other chains' guests stops for seconds:
-	# one such stop of 21 s (vCPU 0's clock at 10.5 s, vCPU 1's at 31.4 s, "rcu_preempt kthread
-	# starved") failed race-10's 2-vCPU boot on 2026-12-05 with RCU's default stall timeout (21 s).
+	# A TCG vCPU whose host thread is starved by other guests stops for seconds: RCU's default
+	# stall timeout (21 s) is too short for that.
 	cmdline="$cmdline rcupdate.rcu_cpu_stall_timeout=60"
-	# The debug kernels under TCG's -cpu max (LA57) sometimes die in early CPU setup, before
-	# /init: "KASAN: wild-memory-access in do_raw_spin_lock", always a write at ff11000000...
-	# (the 5-level direct map) from an interrupt in identify_boot_cpu; 4 of about 60 debug
-	# boots on 2026-12-04, twice in a row once. 4-level paging there: no5lvl.
+	# The debug kernels under TCG's -cpu max (LA57) sometimes die in early CPU setup (a KASAN
+	# wild-memory-access into the 5-level direct map): 4-level paging there.
 	[ "$KIND" = debug ] && cmdline="$cmdline no5lvl"
 	accel=$QEMU_ACCEL
 	# Until the first case starts: boot, module and initramfs setup (debug: KASAN, lockdep).
@@ -159,12 +156,8 @@ boot() {
 	cap=$((first + 120))
 	for c in "$@" ${GUEST_SCRIPTS:-}; do cap=$((cap + $(case_timeout "$c") + WATCH_GRACE)); done
 	cap=${AUXBUS_BOOT_TIMEOUT:-$cap}
-	# vCPUs: one, but two for a case that says "# smp: 2" (the races:
-	# it gets a boot of its own). Two 2-vCPU TCG guests on a 2-CPU host wait on each other's
-	# cross-vCPU wakeups: trixie/kernel, mlx5-* and sof-* cases, took 97 s (QEMU CPU 78 s) with
-	# 2 vCPUs and 64 s (42 s) with 1; sof-flood 12.1 s -> 2.2 s. The debug kernel alone, cases
-	# fuzz-10-files, mlx5-adapter, mlx5-sf, sof-flood: 234 s (QEMU CPU 234 s) with 2 vCPUs,
-	# 177 s (162 s) with 1 (2026-12-04, one after the other on an idle host).
+	# vCPUs: one, but two for a case that says "# smp: 2" (the races: a boot of its own). 2-vCPU
+	# TCG guests on a 2-CPU host wait on each other's cross-vCPU wakeups and run slower.
 	local smp=${AUXBUS_SMP:-1} h icount=()
 	if [ -z "$AUXBUS_SMP" ]; then
 		[ $# -eq 1 ] && h=$(case_header smp "$1") && [ -n "$h" ] && smp=$h
