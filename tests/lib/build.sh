@@ -89,9 +89,22 @@ build_save() {
 	ls -1t "$AUXBUS_CACHE/pairs" | tail -n +41 | while read -r old; do rm -rf "${AUXBUS_CACHE:?}/pairs/$old"; done
 }
 
+# dkms_dev_files KEY PREFIX ROOT ABI: the row "PREFIX headers, client.mk and Module.symvers in
+# /usr/src/auxbus-dev/ABI": what a DKMS build of the bundle keeps for third-party modules
+dkms_dev_files() {
+	local key=$1 pre=$2 root=$3 dev=/usr/src/auxbus-dev/$4
+	if [ -f "$root$dev/Module.symvers" ] && [ -f "$root$dev/include/linux/auxiliary_bus.h" ] &&
+		[ -f "$root$dev/include/auxbus/client.mk" ]; then
+		result "$key" ok "$pre headers, client.mk and Module.symvers in $dev"
+	else
+		result "$key" fail "$pre headers, client.mk and Module.symvers in $dev" \
+			"$(ls -R "$root$dev" 2>&1 | head -n 3 | tr '\n' ' ')"
+	fi
+}
+
 # dkms add/build/install/remove of the bundle inside the suite's chroot, for kernel ABI.
 dkms_test() {
-	local root=$1 abi=$2 key=$3 kname=$4 logf=$5 ver mods missing="" dev pver
+	local root=$1 abi=$2 key=$3 kname=$4 logf=$5 ver mods missing="" pver
 	ver=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$TOP/dkms.conf")
 	# The modules dkms.conf lists for this kernel (it reads the kernel's .config, as DKMS runs it).
 	local ksrc
@@ -119,14 +132,7 @@ dkms_test() {
 	fi
 	# The files for third-party modules that the DKMS build keeps, and a third-party DKMS
 	# package (tests/porters/dkms.conf, BUILD_DEPENDS="auxbus") built and installed against them.
-	dev=/usr/src/auxbus-dev/$abi
-	if [ -f "$root$dev/Module.symvers" ] && [ -f "$root$dev/include/linux/auxiliary_bus.h" ] &&
-		[ -f "$root$dev/include/auxbus/client.mk" ]; then
-		result "$key" ok "$kname: dkms build keeps headers, client.mk and Module.symvers in $dev"
-	else
-		result "$key" fail "$kname: dkms build keeps headers, client.mk and Module.symvers in $dev" \
-			"$(ls -R "$root$dev" 2>&1 | head -n 3 | tr '\n' ' ')"
-	fi
+	dkms_dev_files "$key" "$kname: dkms build keeps" "$root" "$abi"
 	pver=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$TOP/tests/porters/dkms.conf")
 	in_chroot "$root" -- sh -c "dkms remove -m auxbus-porters -v $pver --all; rm -rf /usr/src/auxbus-porters-$pver" \
 		>/dev/null 2>&1

@@ -246,7 +246,7 @@ system_modules_missing() {
 
 # system_dkms_checks KEY KNAME WHAT ROOT ABI LOG: dkms_test's checks after a packaged install
 system_dkms_checks() {
-	local key=$1 kname=$2 what=$3 root=$4 abi=$5 logf=$6 missing dev st n re
+	local key=$1 kname=$2 what=$3 root=$4 abi=$5 logf=$6 missing st n re
 	st=$(in_chroot "$root" -- dkms status 2>&1)
 	printf '%s\n' "$st" | sed "s/^/# $kname: system: $what: dkms status: /"
 	re=$(printf '%s' "$abi" | sed 's/[.+]/\\&/g')
@@ -265,14 +265,7 @@ system_dkms_checks() {
 	else
 		result "$key" ok "$kname: system: $what: auxbus modules in updates/dkms" "all $n of dkms.conf"
 	fi
-	dev=/usr/src/auxbus-dev/$abi
-	if [ -f "$root$dev/Module.symvers" ] && [ -f "$root$dev/include/linux/auxiliary_bus.h" ] &&
-		[ -f "$root$dev/include/auxbus/client.mk" ]; then
-		result "$key" ok "$kname: system: $what: headers, client.mk and Module.symvers in $dev"
-	else
-		result "$key" fail "$kname: system: $what: headers, client.mk and Module.symvers in $dev" \
-			"$(ls -R "$root$dev" 2>&1 | head -n 3 | tr '\n' ' ')"
-	fi
+	dkms_dev_files "$key" "$kname: system: $what:" "$root" "$abi"
 	read -r n missing < <(system_modules_missing "$root" "$abi" "$root/usr/src/auxbus-porters-$VERSION_PORTERS/dkms.conf")
 	if [ -n "$missing" ]; then
 		result "$key" fail "$kname: system: $what: auxbus-porters-dkms built against it" "missing: $missing"
