@@ -33,6 +33,8 @@ pm_round() {
 	sof_probes_new "$@"
 
 	rm -f /tmp/sof-release
+	# emptied before the child starts: the wait below must not see the last round's line
+	: >/tmp/sof-pmcap
 	compr-capture -d $dev -b 1073741824 -t 60000 -p $D/probe_points -w "5,1,0" -i 5 \
 		-H /tmp/sof-release >/tmp/sof-pmcap 2>&1 &
 	cap=$!
