@@ -133,12 +133,16 @@ split_cases() {
 			for (i = 1; i <= NR; i++) { b = 1; for (k = 2; k <= n; k++) if (s[k] < s[b]) b = k; s[b] += w[o[i]]; p[o[i]] = b }
 			for (k = 1; k <= n; k++) { l = ""; for (i = 1; i <= NR; i++) if (p[i] == k) l = l (l == "" ? "" : " ") c[i]; print l } }'
 }
-# record_times DIR PAIR: the guest seconds of each case of a boot, for split_cases
+# record_times DIR PAIR: the guest seconds of each case of a boot (for split_cases) and its
+# subtest count (its block's plan, for --schedule)
 record_times() {
-	local tf=$AUXBUS_CACHE/times/${2//\//-} tmp
+	local tf=$AUXBUS_CACHE/times/${2//\//-} tmp c t
 	mkdir -p "$AUXBUS_CACHE/times"
 	tmp=$(mktemp "$tf.XXXXXX") || return 0
-	{ sed -n 's/^ok [0-9]* \([^ ]*\) # \([0-9.]*\) s.*/\1 \2/p' "$1/results.clean"
+	{ sed -n 's/^ok [0-9]* \([^ ]*\) # \([0-9.]*\) s.*/\1 \2/p' "$1/results.clean" |
+		while read -r c t; do
+			echo "$c $t $(sed -n 's/^ *1\.\.\([0-9]*\).*/\1/p' "$1/block.$c" 2>/dev/null | head -n 1)"
+		done
 	  cat "$tf" 2>/dev/null; } | awk '!seen[$1]++' >"$tmp" && mv -f "$tmp" "$tf"
 }
 
