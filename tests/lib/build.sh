@@ -61,10 +61,15 @@ build_key() {
 	{
 		echo "$ABI $backend ${AUXBUS_PARTS:-} ${do_boot:-1}"
 		declare -f tree_files copy_tree build_bundle build_mainline_client
-		tree_sums
+		tree_sums | build_inputs
 		in_chroot "$root" -- sh -c "cat $kdir/.config $kdir/Module.symvers" 2>&1
 		cat "$root/var/lib/dpkg/status"
 	} | sha256sum | cut -c1-32
+}
+# build_inputs: of tree_sums' lines, those of the files a pair's builds read: not the
+# documentation, the cases and the harness that boots them, packaging or CI
+build_inputs() {
+	grep -Ev '  (.*\.md|\.ci/.*|.*/debian/.*|tests/(cases|lib|guest|mutants|builds|system)/.*|tests/(run|kernels\.list|style|checkpatch\.ignore|demo[^/]*))$'
 }
 # build_restore KEY CHROOT NAME DIR: the cached builds of KEY into CHROOT:/build/NAME and their
 # logs into DIR; fails where there are none
