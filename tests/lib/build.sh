@@ -51,10 +51,11 @@ build_mainline_client() {
 	fi
 }
 
-# A pair's builds (build_bundle, then build_mainline_client) are cached by their inputs: every
-# source file, the kernel tree's configuration and symbol versions, the chroot's packages (its
-# compiler), the backend and the build functions themselves. Inputs seen before restore the
-# built tree and both logs (the W=1 check reads the log as it was), as ccache does per file.
+# A pair's builds (build_bundle, then build_mainline_client) are cached by their inputs: the
+# files they read (build_inputs), the kernel tree's configuration and symbol versions, the
+# chroot's packages (its compiler), the backend and the build functions themselves. Inputs seen
+# before restore the built tree and both logs (the W=1 check reads the log as it was), as
+# ccache does per file.
 # build_key CHROOT KDIR BACKEND: the key of a pair's builds
 build_key() {
 	local root=$1 kdir=$2 backend=$3
