@@ -9,7 +9,7 @@
 trap sof_cleanup EXIT
 
 t_check "load" sof_load snd_sof_shim_ipc_flood snd_sof_shim_ipc_msg_injector
-t_check "new_device 0 clients=ipc_flood:2,ipc_msg_injector" sof_new 0 clients=ipc_flood:2,ipc_msg_injector
+t_check "new_device 0 clients=ipc_flood:2,msg_injector" sof_new 0 clients=ipc_flood:2,msg_injector
 F0=$(sof_flood_dir 0 0)
 F1=$(sof_flood_dir 0 1)
 

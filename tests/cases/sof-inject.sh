@@ -15,11 +15,11 @@ trap sof_cleanup EXIT
 
 t_check "load" sof_load snd_sof_shim_ipc_msg_injector snd_sof_shim_ipc_kernel_injector \
 	snd_sof_shim_ipc_flood
-t_check "new_device 0 clients=ipc_msg_injector" sof_new 0 clients=ipc_msg_injector
+t_check "new_device 0 clients=msg_injector" sof_new 0 clients=msg_injector
 t_check "DSP kept in D0" sof_dsp_on 0
 S=$SOF_PDEV/snd_sof_shim.0
 I=$SOF_DBG/snd_sof_shim.0/ipc_msg_inject
-t_check "client bound" test -e $SOF_BUS/snd_sof_shim.ipc_msg_injector.0/driver
+t_check "client bound" test -e $SOF_BUS/snd_sof_shim.msg_injector.0/driver
 t_check "debugfs ipc_msg_inject" test -f $I
 
 # inject FILE: write FILE to ipc_msg_inject in one write()
@@ -45,7 +45,7 @@ t_log_mark inj-max
 t_check_errno "firmware's error (-EINVAL) fails the write" "Invalid argument" inject /tmp/inj-max
 t_eq "it reached the firmware" $((h + 1)) "$(sof_stat 0 fw_handled)"
 t_check "kernel log has the error" \
-	t_log_has inj-max 'ipc_msg_injector.0: IPC message send failed: -22'
+	t_log_has inj-max 'msg_injector.0: IPC message send failed: -22'
 t_eq "no reply kept after an error" "" "$(reply)"
 t_check "inject the flood message again" inject /tmp/inj-flood
 
