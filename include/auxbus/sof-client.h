@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Mainline SOF's sound/soc/sof/sof-client.h for the simulated DSP (snd_sof_shim): a client
- * written for mainline (#include "sof-client.h") builds against the shim with this directory
- * on its quote include path (-iquote). Every mainline name maps onto the shim's: nothing here
- * defines or refers to a symbol of the in-tree snd_sof, so both load side by side. The client's
- * device id table must name the shim's devices ("snd_sof_shim.<function>", not "snd_sof.").
+ * Mainline SOF's client API (sound/soc/sof/, the header its clients include by a quoted name)
+ * for the simulated DSP (snd_sof_shim): a client written for mainline builds against the shim
+ * with this directory on its quote include path (-iquote). Every mainline name maps onto the
+ * shim's: nothing here defines or refers to a symbol of the in-tree snd_sof, so both load side
+ * by side. The client's device id table must name the shim's devices ("snd_sof_shim.<function>").
  *
  * Mapped: the client device, IPC send and set/get, rx handlers and rx_message, fw state query,
  * boot_dsp, debugfs root, DMA device, payload size, IPC type, module get/put, the namespace.
@@ -109,7 +109,7 @@ static inline void sof_client_core_module_put(struct sof_client_dev *cdev)
 	sof_shim_client_core_module_put(cdev);
 }
 
-typedef sof_shim_client_event_callback sof_client_event_callback;
+#define sof_client_event_callback sof_shim_client_event_callback
 
 static inline int sof_client_register_ipc_rx_handler(struct sof_client_dev *cdev,
 						     u32 ipc_msg_type,
@@ -169,6 +169,7 @@ auxbus_debugfs_create_file_aux_num(const char *name, umode_t mode, struct dentry
 		d_inode(d)->i_generation = n;
 	return d;
 }
+
 #define debugfs_create_file_aux_num	auxbus_debugfs_create_file_aux_num
 #define debugfs_get_aux_num(f)		((unsigned long)file_inode(f)->i_generation)
 #endif
