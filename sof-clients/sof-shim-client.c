@@ -333,6 +333,12 @@ int sof_shim_register_clients(struct sof_shim_dev *sdev)
 	int ret;
 
 	for (fn = 0; fn < SOF_SHIM_FN_NUM; fn++) {
+		/* as mainline's sof_register_ipc_kernel_injector(): IPC3 only */
+		if (fn == SOF_SHIM_FN_KERNEL_INJECTOR && sdev->fw.num_clients[fn] &&
+		    sdev->fw.ipc_type != SOF_SHIM_IPC_TYPE_3) {
+			dev_info(sdev->dev, "IPC4 firmware: no kernel injector (IPC3 only)\n");
+			continue;
+		}
 		ret = sof_shim_register_fn(sdev, fn);
 		if (ret) {
 			dev_err(sdev->dev, "%s client registration failed: %d\n",
