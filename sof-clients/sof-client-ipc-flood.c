@@ -279,7 +279,12 @@ static void sof_ipc_flood_rx(struct sof_shim_client_dev *cdev, void *msg_buf)
 
 static const char * const sof_ipc_flood_fw_state_names[] = {
 	[SOF_SHIM_FW_BOOT_NOT_STARTED] = "boot_not_started",
+	[SOF_SHIM_DSPLESS_MODE] = "dspless_mode",
+	[SOF_SHIM_FW_BOOT_PREPARE] = "boot_prepare",
 	[SOF_SHIM_FW_BOOT_IN_PROGRESS] = "boot_in_progress",
+	[SOF_SHIM_FW_BOOT_FAILED] = "boot_failed",
+	[SOF_SHIM_FW_BOOT_READY_FAILED] = "boot_ready_failed",
+	[SOF_SHIM_FW_BOOT_READY_OK] = "boot_ready_ok",
 	[SOF_SHIM_FW_BOOT_COMPLETE] = "boot_complete",
 	[SOF_SHIM_FW_CRASHED] = "crashed",
 };

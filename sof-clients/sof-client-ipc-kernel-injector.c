@@ -67,7 +67,7 @@ static ssize_t sof_kernel_msg_inject_dfs_write(struct file *file, const char __u
 		goto out_unlock;
 	}
 
-	ret = sof_shim_client_ipc_rx_message(cdev, hdr);
+	ret = sof_shim_client_ipc_rx_message(cdev, hdr, priv->kernel_buffer);
 
 	pm_runtime_mark_last_busy(dev);
 	err = pm_runtime_put_autosuspend(dev);

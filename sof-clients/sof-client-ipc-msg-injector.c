@@ -293,7 +293,7 @@ static void sof_msg_inject_remove(struct auxiliary_device *auxdev)
 	debugfs_remove(priv->dfs_file);
 }
 
-AUXILIARY_DEVICE_TABLE(sof_msg_inject_client_id_table, "snd_sof_shim.ipc_msg_injector");
+AUXILIARY_DEVICE_TABLE(sof_msg_inject_client_id_table, "snd_sof_shim.msg_injector");
 
 static struct auxiliary_driver sof_msg_inject_client_drv = {
 	.probe = sof_msg_inject_probe,

@@ -15,8 +15,77 @@
 #include <linux/mutex.h>
 #include <linux/refcount.h>
 #include <linux/slab.h>
+#include <sound/sof/header.h>
+#ifdef AUXBUS_HAVE_SOF_FW_STATE
+#include <sound/sof.h>
+#endif
+#ifdef AUXBUS_HAVE_SOF_IPC4_HEADER
+#include <sound/sof/ipc4/header.h>
+#endif
 
 #include "sof-shim-priv.h"
+
+/* Each "same values as mainline" of <auxbus/sof-shim.h>, against the kernel's own headers. */
+static_assert((u32)SOF_SHIM_GLB_TYPE_MASK == (u32)SOF_GLB_TYPE_MASK);
+static_assert((u32)SOF_SHIM_CMD_TYPE_MASK == (u32)SOF_CMD_TYPE_MASK);
+static_assert(SOF_SHIM_IPC_GLB_REPLY == SOF_IPC_GLB_REPLY);
+static_assert(SOF_SHIM_IPC_GLB_FW_READY == SOF_IPC_FW_READY);
+static_assert(SOF_SHIM_IPC_GLB_TRACE_MSG == SOF_IPC_GLB_TRACE_MSG);
+static_assert(SOF_SHIM_IPC_GLB_TEST_MSG == SOF_IPC_GLB_TEST_MSG);
+static_assert(SOF_SHIM_IPC_GLB_PROBE == SOF_IPC_GLB_PROBE);
+static_assert(SOF_SHIM_IPC_TEST_IPC_FLOOD == SOF_IPC_TEST_IPC_FLOOD);
+static_assert(SOF_SHIM_IPC_PROBE_INIT == SOF_IPC_PROBE_INIT);
+static_assert(SOF_SHIM_IPC_PROBE_DEINIT == SOF_IPC_PROBE_DEINIT);
+static_assert(SOF_SHIM_IPC_PROBE_DMA_INFO == SOF_IPC_PROBE_DMA_INFO);
+static_assert(SOF_SHIM_IPC_PROBE_POINT_ADD == SOF_IPC_PROBE_POINT_ADD);
+static_assert(SOF_SHIM_IPC_PROBE_POINT_INFO == SOF_IPC_PROBE_POINT_INFO);
+static_assert(SOF_SHIM_IPC_PROBE_POINT_REMOVE == SOF_IPC_PROBE_POINT_REMOVE);
+static_assert(SOF_SHIM_IPC_MSG_MAX == SOF_IPC_MSG_MAX_SIZE);
+static_assert(sizeof(struct sof_shim_ipc_hdr) == sizeof(struct sof_ipc_cmd_hdr));
+static_assert(sizeof(struct sof_shim_ipc_reply) == sizeof(struct sof_ipc_reply));
+static_assert(offsetof(struct sof_shim_ipc_reply, error) == offsetof(struct sof_ipc_reply, error));
+
+#ifdef AUXBUS_HAVE_SOF_DSPLESS_MODE
+/* mainline's numbering (6.4+; older kernels lack SOF_DSPLESS_MODE) */
+static_assert((int)SOF_SHIM_FW_BOOT_NOT_STARTED == (int)SOF_FW_BOOT_NOT_STARTED);
+static_assert((int)SOF_SHIM_DSPLESS_MODE == (int)SOF_DSPLESS_MODE);
+static_assert((int)SOF_SHIM_FW_BOOT_PREPARE == (int)SOF_FW_BOOT_PREPARE);
+static_assert((int)SOF_SHIM_FW_BOOT_IN_PROGRESS == (int)SOF_FW_BOOT_IN_PROGRESS);
+static_assert((int)SOF_SHIM_FW_BOOT_FAILED == (int)SOF_FW_BOOT_FAILED);
+static_assert((int)SOF_SHIM_FW_BOOT_READY_FAILED == (int)SOF_FW_BOOT_READY_FAILED);
+static_assert((int)SOF_SHIM_FW_BOOT_READY_OK == (int)SOF_FW_BOOT_READY_OK);
+static_assert((int)SOF_SHIM_FW_BOOT_COMPLETE == (int)SOF_FW_BOOT_COMPLETE);
+static_assert((int)SOF_SHIM_FW_CRASHED == (int)SOF_FW_CRASHED);
+#endif
+#ifdef AUXBUS_HAVE_SOF_IPC_TYPE_4
+static_assert((int)SOF_SHIM_IPC_TYPE_3 == (int)SOF_IPC_TYPE_3);
+static_assert((int)SOF_SHIM_IPC_TYPE_4 == (int)SOF_IPC_TYPE_4);
+#endif
+#ifdef AUXBUS_HAVE_SOF_IPC4_HEADER
+static_assert(sizeof(struct sof_shim_ipc4_msg) == sizeof(struct sof_ipc4_msg));
+static_assert(offsetof(struct sof_shim_ipc4_msg, header_u64) ==
+	      offsetof(struct sof_ipc4_msg, header_u64));
+static_assert(offsetof(struct sof_shim_ipc4_msg, primary) ==
+	      offsetof(struct sof_ipc4_msg, primary));
+static_assert(offsetof(struct sof_shim_ipc4_msg, extension) ==
+	      offsetof(struct sof_ipc4_msg, extension));
+static_assert(offsetof(struct sof_shim_ipc4_msg, data_size) ==
+	      offsetof(struct sof_ipc4_msg, data_size));
+static_assert(offsetof(struct sof_shim_ipc4_msg, data_ptr) ==
+	      offsetof(struct sof_ipc4_msg, data_ptr));
+static_assert(SOF_SHIM_IPC4_MSG_TARGET_MASK == SOF_IPC4_MSG_TARGET_MASK);
+static_assert(SOF_SHIM_IPC4_MSG_DIR_MASK == SOF_IPC4_MSG_DIR_MASK);
+static_assert(SOF_SHIM_IPC4_MSG_TYPE_MASK == SOF_IPC4_MSG_TYPE_MASK);
+static_assert(SOF_SHIM_IPC4_MOD_INIT_INSTANCE == SOF_IPC4_MOD_INIT_INSTANCE);
+static_assert(SOF_SHIM_IPC4_MOD_LARGE_CONFIG_GET == SOF_IPC4_MOD_LARGE_CONFIG_GET);
+static_assert(SOF_SHIM_IPC4_MOD_LARGE_CONFIG_SET == SOF_IPC4_MOD_LARGE_CONFIG_SET);
+static_assert(SOF_SHIM_IPC4_MOD_DELETE_INSTANCE == SOF_IPC4_MOD_DELETE_INSTANCE);
+static_assert(SOF_SHIM_IPC4_MOD_INSTANCE_MASK == SOF_IPC4_MOD_INSTANCE_MASK);
+static_assert(SOF_SHIM_IPC4_MOD_EXT_MSG_SIZE_MASK == SOF_IPC4_MOD_EXT_MSG_SIZE_MASK);
+static_assert(SOF_SHIM_IPC4_MOD_EXT_MSG_PARAM_ID_MASK == SOF_IPC4_MOD_EXT_MSG_PARAM_ID_MASK);
+static_assert(SOF_SHIM_IPC4_MOD_EXT_MSG_LAST_BLOCK_MASK == SOF_IPC4_MOD_EXT_MSG_LAST_BLOCK_MASK);
+static_assert(SOF_SHIM_IPC4_MOD_EXT_MSG_FIRST_BLOCK_MASK == SOF_IPC4_MOD_EXT_MSG_FIRST_BLOCK_MASK);
+#endif
 
 /**
  * struct sof_shim_event_entry - a client's handler of DSP notifications or firmware state
@@ -36,11 +105,14 @@ struct sof_shim_event_entry {
 	struct list_head list;
 };
 
-/* Client device ids are unique per function across all DSPs: snd_sof_shim.ipc_flood.<n> */
+/*
+ * Client device ids are unique per function across all DSPs: snd_sof_shim.ipc_flood.<n>.
+ * The functions have mainline's names (snd_sof.<name>.<n> there), the probes' excepted.
+ */
 static const char * const sof_shim_fn_names[SOF_SHIM_FN_NUM] = {
 	[SOF_SHIM_FN_IPC_FLOOD] = "ipc_flood",
 	[SOF_SHIM_FN_PROBES] = "probes",
-	[SOF_SHIM_FN_IPC_MSG_INJECTOR] = "ipc_msg_injector",
+	[SOF_SHIM_FN_IPC_MSG_INJECTOR] = "msg_injector",
 	[SOF_SHIM_FN_KERNEL_INJECTOR] = "kernel_injector",
 };
 
@@ -261,6 +333,12 @@ int sof_shim_register_clients(struct sof_shim_dev *sdev)
 	int ret;
 
 	for (fn = 0; fn < SOF_SHIM_FN_NUM; fn++) {
+		/* as mainline's sof_register_ipc_kernel_injector(): IPC3 only */
+		if (fn == SOF_SHIM_FN_KERNEL_INJECTOR && sdev->fw.num_clients[fn] &&
+		    sdev->fw.ipc_type != SOF_SHIM_IPC_TYPE_3) {
+			dev_info(sdev->dev, "IPC4 firmware: no kernel injector (IPC3 only)\n");
+			continue;
+		}
 		ret = sof_shim_register_fn(sdev, fn);
 		if (ret) {
 			dev_err(sdev->dev, "%s client registration failed: %d\n",
@@ -415,6 +493,75 @@ sof_shim_client_get_fw_version(struct sof_shim_client_dev *cdev)
 EXPORT_SYMBOL_NS_GPL(sof_shim_client_get_fw_version, "SND_SOC_SOF_SHIM_CLIENT");
 
 /**
+ * sof_shim_client_boot_dsp() - boot the firmware unless it runs (mainline's on-demand boot)
+ * @cdev:	the client, holding a runtime PM reference (the DSP is powered)
+ *
+ * As mainline's sof_client_boot_dsp(): 0 at once when the firmware runs, else it boots
+ * (the shim's resume boots it already). A crashed firmware stays crashed until fw_state
+ * "boot", unlike mainline's, which this reboots: the shim's choice, so that the crash cases
+ * see the clients refuse work.
+ *
+ * Context: process context; may sleep.
+ *
+ * Return: 0 when the firmware runs, -ENODEV when it crashed, or the boot's error.
+ */
+int sof_shim_client_boot_dsp(struct sof_shim_client_dev *cdev)
+{
+	struct sof_shim_dev *sdev = cdev->sdev;
+	int ret = 0;
+
+	mutex_lock(&sdev->state_mutex);
+	switch (READ_ONCE(sdev->fw_state)) {
+	case SOF_SHIM_FW_BOOT_COMPLETE:
+		break;
+	case SOF_SHIM_FW_CRASHED:
+		ret = -ENODEV;
+		break;
+	default:
+		ret = READ_ONCE(sdev->powered) ? sof_shim_fw_boot(sdev) : -ENODEV;
+		break;
+	}
+	mutex_unlock(&sdev->state_mutex);
+
+	return ret;
+}
+EXPORT_SYMBOL_NS_GPL(sof_shim_client_boot_dsp, "SND_SOC_SOF_SHIM_CLIENT");
+
+/* the IPC4 firmware's modules: the probe module (mainline's probes client finds it by UUID) */
+static const struct sof_shim_ipc4_fw_module sof_shim_ipc4_modules[] = {
+	{ .man4_module_entry = {
+		.id = SOF_SHIM_IPC4_PROBE_MODULE_ID,
+		.uuid = GUID_INIT(0x7CAD0808, 0xAB10, 0xCD23,
+				  0xEF, 0x45, 0x12, 0xAB, 0x34, 0xCD, 0x56, 0xEF),
+	} },
+};
+
+/**
+ * sof_shim_client_ipc4_find_module() - a module of the IPC4 firmware, by its UUID
+ * @cdev:	the client
+ * @uuid:	the module's UUID
+ *
+ * As mainline's sof_client_ipc4_find_module().
+ *
+ * Return: the module, or NULL when the firmware speaks IPC3 or has no such module.
+ */
+const struct sof_shim_ipc4_fw_module *
+sof_shim_client_ipc4_find_module(struct sof_shim_client_dev *cdev, const guid_t *uuid)
+{
+	int i;
+
+	if (cdev->sdev->fw.ipc_type != SOF_SHIM_IPC_TYPE_4) {
+		dev_err(cdev->sdev->dev, "Only supported with IPC4\n");
+		return NULL;
+	}
+	for (i = 0; i < ARRAY_SIZE(sof_shim_ipc4_modules); i++)
+		if (guid_equal(&sof_shim_ipc4_modules[i].man4_module_entry.uuid, uuid))
+			return &sof_shim_ipc4_modules[i];
+	return NULL;
+}
+EXPORT_SYMBOL_NS_GPL(sof_shim_client_ipc4_find_module, "SND_SOC_SOF_SHIM_CLIENT");
+
+/**
  * sof_shim_client_core_module_get() - pin the parent module while a stream is open
  * @cdev:	the client
  *
@@ -491,18 +638,19 @@ void sof_shim_client_ipc_rx_dispatcher(struct sof_shim_dev *sdev, void *msg_buf)
 /**
  * sof_shim_client_ipc_rx_message() - hand a message to the host as if the DSP had sent it
  * @cdev:	the client
- * @ipc_msg:	message, starting with struct sof_shim_ipc_hdr (hdr.size is its size)
+ * @ipc_msg:	the message's header, struct sof_shim_ipc_hdr (hdr.size is the message's size)
+ * @msg_buf:	the whole message, or NULL when @ipc_msg is the whole message
  *
- * The kernel injector's API (mainline's sof_client_ipc_rx_message()): the message goes
- * through the DSP notification path, to every client's handler of its type, before this
- * returns. The firmware is not involved.
+ * The kernel injector's API (mainline's sof_client_ipc_rx_message(), with its three
+ * arguments): the message goes through the DSP notification path, to every client's handler
+ * of its type, before this returns. The firmware is not involved.
  *
  * Context: process context; may sleep.
  *
- * Return: 0, or -EINVAL when hdr.size is smaller than the header or larger than the DSP's
- * maximum payload.
+ * Return: 0, or -EINVAL when hdr.size is smaller than the header or larger than the largest
+ * IPC3 message (SOF_SHIM_IPC_MSG_MAX, as mainline's sof_ipc3_do_rx_work() checks).
  */
-int sof_shim_client_ipc_rx_message(struct sof_shim_client_dev *cdev, void *ipc_msg)
+int sof_shim_client_ipc_rx_message(struct sof_shim_client_dev *cdev, void *ipc_msg, void *msg_buf)
 {
 	struct sof_shim_ipc_hdr *hdr = ipc_msg;
 	struct sof_shim_dev *sdev = cdev->sdev;
@@ -512,7 +660,7 @@ int sof_shim_client_ipc_rx_message(struct sof_shim_client_dev *cdev, void *ipc_m
 		return -EINVAL;
 	}
 
-	sof_shim_client_ipc_rx_dispatcher(sdev, ipc_msg);
+	sof_shim_client_ipc_rx_dispatcher(sdev, msg_buf ? msg_buf : ipc_msg);
 	return 0;
 }
 EXPORT_SYMBOL_NS_GPL(sof_shim_client_ipc_rx_message, "SND_SOC_SOF_SHIM_CLIENT");

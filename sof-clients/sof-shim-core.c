@@ -5,7 +5,7 @@
  * DSPs are created and deleted at run time through the driver's control files, as
  * netdevsim's bus does:
  *
- *   echo "ID [clients=ipc_flood:2,probes,ipc_msg_injector,kernel_injector|none] \
+ *   echo "ID [clients=ipc_flood:2,probes,msg_injector,kernel_injector|none] \
  *	[ipc_delay_us=N] [ipc=3|4] [mailbox=BYTES]" \
  *	> /sys/bus/platform/drivers/snd_sof_shim/new_device
  *   echo ID > /sys/bus/platform/drivers/snd_sof_shim/del_device
@@ -13,7 +13,7 @@
  * Each DSP is a platform device snd_sof_shim.ID bound to this driver. Its "firmware" (the
  * clients= list; default ipc_flood:2,probes) decides which auxiliary client devices exist:
  * snd_sof_shim.ipc_flood.<n>, snd_sof_shim.probes.<n>, and, not in the default firmware,
- * snd_sof_shim.ipc_msg_injector.<n> and snd_sof_shim.kernel_injector.<n>. ipc= is the IPC
+ * snd_sof_shim.msg_injector.<n> and snd_sof_shim.kernel_injector.<n>. ipc= is the IPC
  * the firmware speaks, IPC3 by default; as in mainline, an IPC4 firmware has no IPC flood
  * test (default clients there: probes). mailbox= is the size of the DSP's mailboxes, the
  * largest message or reply (SOF_SHIM_IPC_MSG_MIN..SOF_SHIM_IPC_MSG_MAX, by default the
@@ -66,7 +66,12 @@ static struct dentry *sof_shim_debugfs_top;
 
 static const char * const sof_shim_fw_state_names[] = {
 	[SOF_SHIM_FW_BOOT_NOT_STARTED] = "boot_not_started",
+	[SOF_SHIM_DSPLESS_MODE] = "dspless_mode",
+	[SOF_SHIM_FW_BOOT_PREPARE] = "boot_prepare",
 	[SOF_SHIM_FW_BOOT_IN_PROGRESS] = "boot_in_progress",
+	[SOF_SHIM_FW_BOOT_FAILED] = "boot_failed",
+	[SOF_SHIM_FW_BOOT_READY_FAILED] = "boot_ready_failed",
+	[SOF_SHIM_FW_BOOT_READY_OK] = "boot_ready_ok",
 	[SOF_SHIM_FW_BOOT_COMPLETE] = "boot_complete",
 	[SOF_SHIM_FW_CRASHED] = "crashed",
 };
@@ -195,7 +200,7 @@ static ssize_t clients_show(struct device *dev, struct device_attribute *attr, c
 {
 	struct sof_shim_dev *sdev = dev_get_drvdata(dev);
 
-	return sysfs_emit(buf, "ipc_flood:%u,probes:%u,ipc_msg_injector:%u,kernel_injector:%u\n",
+	return sysfs_emit(buf, "ipc_flood:%u,probes:%u,msg_injector:%u,kernel_injector:%u\n",
 			  sdev->fw.num_clients[SOF_SHIM_FN_IPC_FLOOD],
 			  sdev->fw.num_clients[SOF_SHIM_FN_PROBES],
 			  sdev->fw.num_clients[SOF_SHIM_FN_IPC_MSG_INJECTOR],
@@ -440,7 +445,7 @@ static int sof_shim_parse_clients(char *val, struct sof_shim_fw_config *fw)
 		else if (!strcmp(name, "probes") && n == 1)
 			/* one extractor per DSP, and probe_points lives in the DSP's directory */
 			fw->num_clients[SOF_SHIM_FN_PROBES] = n;
-		else if (!strcmp(name, "ipc_msg_injector") && n == 1)
+		else if (!strcmp(name, "msg_injector") && n == 1)
 			/* ipc_msg_inject lives in the DSP's directory */
 			fw->num_clients[SOF_SHIM_FN_IPC_MSG_INJECTOR] = n;
 		else if (!strcmp(name, "kernel_injector") && n == 1)

@@ -11,10 +11,11 @@
  * the host mailbox and raises the reply interrupt; the interrupt's thread (SOF's
  * hda_dsp_ipc_irq_thread()) reads the reply (get_reply: the DSP's error, then the sizes) and
  * wakes the sender (snd_sof_ipc_reply()). A message not answered within
- * SOF_SHIM_IPC_TIMEOUT_MS is a firmware exception (snd_sof_handle_fw_exception()): the
- * firmware is marked crashed, clients hear it through their fw_state handlers, and every
- * later message fails with -ENODEV until the firmware is booted again (control file
- * fw_state, "boot").
+ * SOF_SHIM_IPC_TIMEOUT_MS is, by the shim's choice, a non-recoverable DSP panic (SOF's
+ * snd_sof_dsp_panic()): the firmware is marked crashed, clients hear it through their
+ * fw_state handlers, and every later message fails with -ENODEV until the firmware is booted
+ * again (control file fw_state, "boot"). Mainline's timeout only dumps
+ * (snd_sof_handle_fw_exception()) and leaves the firmware BOOT_COMPLETE.
  *
  * An IPC4 firmware (new_device ipc=4) takes the same path: its message is the primary and
  * extension words (the doorbell registers) and a payload in the mailbox, its reply carries
@@ -598,9 +599,10 @@ void sof_shim_ipc_tx_unlock(struct sof_shim_dev *sdev)
  * @sdev:	the DSP
  * @msg:	what happened, for the log
  *
- * Dumps what a developer needs and marks the firmware crashed, as SOF does for a
- * non-recoverable DSP panic: clients hear it through their fw_state handlers and every later
- * IPC fails with -ENODEV until the firmware is booted again.
+ * Dumps what a developer needs, as SOF's does, and then, unlike it, marks the firmware
+ * crashed as SOF's snd_sof_dsp_panic() does for a non-recoverable panic: clients hear it
+ * through their fw_state handlers and every later IPC fails with -ENODEV until the firmware
+ * is booted again.
  */
 void sof_shim_handle_fw_exception(struct sof_shim_dev *sdev, const char *msg)
 {

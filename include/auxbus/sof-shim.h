@@ -14,6 +14,7 @@
 #include <linux/device.h>
 #include <linux/list.h>
 #include <linux/types.h>
+#include <linux/uuid.h>
 
 struct dentry;
 struct sof_shim_dev;
@@ -35,12 +36,12 @@ struct sof_shim_dev;
 #define SOF_SHIM_IPC_TEST_IPC_FLOOD	SOF_SHIM_CMD_TYPE(0x001)
 #define SOF_SHIM_IPC_TEST_NOTIFY	SOF_SHIM_CMD_TYPE(0x002)
 
-#define SOF_SHIM_IPC_PROBE_INIT		SOF_SHIM_CMD_TYPE(0x010)
-#define SOF_SHIM_IPC_PROBE_DEINIT	SOF_SHIM_CMD_TYPE(0x011)
-#define SOF_SHIM_IPC_PROBE_DMA_INFO	SOF_SHIM_CMD_TYPE(0x013)
-#define SOF_SHIM_IPC_PROBE_POINT_ADD	SOF_SHIM_CMD_TYPE(0x015)
-#define SOF_SHIM_IPC_PROBE_POINT_INFO	SOF_SHIM_CMD_TYPE(0x016)
-#define SOF_SHIM_IPC_PROBE_POINT_REMOVE	SOF_SHIM_CMD_TYPE(0x017)
+#define SOF_SHIM_IPC_PROBE_INIT		SOF_SHIM_CMD_TYPE(0x001)
+#define SOF_SHIM_IPC_PROBE_DEINIT	SOF_SHIM_CMD_TYPE(0x002)
+#define SOF_SHIM_IPC_PROBE_DMA_INFO	SOF_SHIM_CMD_TYPE(0x004)
+#define SOF_SHIM_IPC_PROBE_POINT_ADD	SOF_SHIM_CMD_TYPE(0x006)
+#define SOF_SHIM_IPC_PROBE_POINT_INFO	SOF_SHIM_CMD_TYPE(0x007)
+#define SOF_SHIM_IPC_PROBE_POINT_REMOVE	SOF_SHIM_CMD_TYPE(0x008)
 
 /* Largest message either way, header included (SOF_IPC_MSG_MAX_SIZE). */
 #define SOF_SHIM_IPC_MSG_MAX		384
@@ -160,15 +161,21 @@ struct sof_shim_ipc_probe_point_remove_params {
 #define SOF_SHIM_IPC4_REPLY_STATUS		GENMASK(23, 0)
 
 /**
- * struct sof_shim_ipc4_msg - an IPC4 message (mainline's struct sof_ipc4_msg)
+ * struct sof_shim_ipc4_msg - an IPC4 message (mainline's struct sof_ipc4_msg, same layout)
+ * @header_u64:	both words as one number, @primary in its low half (little endian)
  * @primary:	primary word: target, direction, type, module id and instance
  * @extension:	extension word, by message type
  * @data_size:	size of the payload at @data_ptr, 0 for none
  * @data_ptr:	the payload, carried in the mailbox
  */
 struct sof_shim_ipc4_msg {
-	u32 primary;
-	u32 extension;
+	union {
+		u64 header_u64;
+		struct {
+			u32 primary;
+			u32 extension;
+		};
+	};
 	size_t data_size;
 	void *data_ptr;
 };
@@ -240,15 +247,26 @@ enum sof_shim_ipc_type {
 };
 
 /**
- * enum sof_shim_fw_state - state of the simulated firmware (as SOF's enum sof_fw_state)
+ * enum sof_shim_fw_state - state of the simulated firmware (mainline's enum sof_fw_state,
+ * every value and its number; the shim uses NOT_STARTED, IN_PROGRESS, COMPLETE and CRASHED)
  * @SOF_SHIM_FW_BOOT_NOT_STARTED:	DSP powered, nothing loaded
+ * @SOF_SHIM_DSPLESS_MODE:		DSP not used (never, here)
+ * @SOF_SHIM_FW_BOOT_PREPARE:		preparing for boot (never, here)
  * @SOF_SHIM_FW_BOOT_IN_PROGRESS:	(re)boot running
+ * @SOF_SHIM_FW_BOOT_FAILED:		boot failed (never, here)
+ * @SOF_SHIM_FW_BOOT_READY_FAILED:	booted, FW_READY refused (never, here)
+ * @SOF_SHIM_FW_BOOT_READY_OK:		booted, FW_READY taken (never, here)
  * @SOF_SHIM_FW_BOOT_COMPLETE:		firmware answers IPCs
  * @SOF_SHIM_FW_CRASHED:		firmware crashed; IPCs fail with -ENODEV until reboot
  */
 enum sof_shim_fw_state {
-	SOF_SHIM_FW_BOOT_NOT_STARTED,
+	SOF_SHIM_FW_BOOT_NOT_STARTED = 0,
+	SOF_SHIM_DSPLESS_MODE,
+	SOF_SHIM_FW_BOOT_PREPARE,
 	SOF_SHIM_FW_BOOT_IN_PROGRESS,
+	SOF_SHIM_FW_BOOT_FAILED,
+	SOF_SHIM_FW_BOOT_READY_FAILED,
+	SOF_SHIM_FW_BOOT_READY_OK,
 	SOF_SHIM_FW_BOOT_COMPLETE,
 	SOF_SHIM_FW_CRASHED,
 };
@@ -317,12 +335,30 @@ struct device *sof_shim_client_get_dma_dev(struct sof_shim_client_dev *cdev);
 const struct sof_shim_fw_version *
 sof_shim_client_get_fw_version(struct sof_shim_client_dev *cdev);
 
+/* boot the firmware if it is not running (mainline's on-demand boot) */
+int sof_shim_client_boot_dsp(struct sof_shim_client_dev *cdev);
+
+/**
+ * struct sof_shim_ipc4_fw_module - a module of the IPC4 firmware (the part of mainline's
+ * struct sof_ipc4_fw_module that clients read)
+ * @man4_module_entry:	the module's manifest entry: its @id and @uuid
+ */
+struct sof_shim_ipc4_fw_module {
+	struct {
+		u32 id;
+		guid_t uuid;
+	} man4_module_entry;
+};
+
+const struct sof_shim_ipc4_fw_module *
+sof_shim_client_ipc4_find_module(struct sof_shim_client_dev *cdev, const guid_t *uuid);
+
 /* module refcount of the parent */
 int sof_shim_client_core_module_get(struct sof_shim_client_dev *cdev);
 void sof_shim_client_core_module_put(struct sof_shim_client_dev *cdev);
 
 /* DSP notifications */
-int sof_shim_client_ipc_rx_message(struct sof_shim_client_dev *cdev, void *ipc_msg);
+int sof_shim_client_ipc_rx_message(struct sof_shim_client_dev *cdev, void *ipc_msg, void *msg_buf);
 
 typedef void (*sof_shim_client_event_callback)(struct sof_shim_client_dev *cdev, void *msg_buf);
 

@@ -42,4 +42,32 @@ t_check "kernel log names the iteration" \
 	t_log_has flood-crash 'ipc_flood.0: ipc flood test failed at [0-9]* iterations: -\(110\|19\)$'
 t_check "client heard the crash" t_log_has flood-crash 'ipc_flood.0: firmware crashed: flood tests refused'
 t_check "flood works after the second recovery" sh -c "echo 10 >$F/ipc_flood_count"
+
+# mainline's own flood client (sof-client-ipc-flood-test.c) on the same device
+why=$(sof_mainline_missing sof_mainline_ipc_flood_test)
+if [ -n "$why" ]; then
+	t_skip "mainline: sof_mainline_ipc_flood_test" "$why"
+else
+	t_check "mainline: its flood client in place of the shim's" \
+		sh -c "rmmod snd_sof_shim_ipc_flood && modprobe sof_mainline_ipc_flood_test"
+	t_check "mainline: ipc_flood.0 bound to it" sof_bound_to snd_sof_shim.ipc_flood.0 sof_mainline_ipc_flood_test
+	t_check "mainline: crash the firmware" sh -c "echo crash >$S/fw_state"
+	sof_write_fails "mainline: flood refused while crashed" $F/ipc_flood_count 10 "No such device"
+	t_check "mainline: boot the firmware" sh -c "echo boot >$S/fw_state"
+	t_check "mainline: flood works after recovery" sh -c "echo 50 >$F/ipc_flood_count"
+	sof_check_result "mainline: result after recovery" $F/ipc_flood_count 50
+	tx=$(sof_stat 0 tx)
+	t_log_mark ml-crash
+	(sof_write $F/ipc_flood_count 10000 >/tmp/sof-c; echo $? >/tmp/sof-c-rc) &
+	t_check "mainline: the flood runs (IPCs answered)" t_wait_cmd 100 sof_stat_above 0 tx "$tx"
+	t_check "mainline: crash during the flood" sh -c "echo crash >$S/fw_state"
+	wait
+	t_check_errno "mainline: flood write failed: timed out or refused" "timed out\|No such device" \
+		sh -c 'cat /tmp/sof-c; exit "$(cat /tmp/sof-c-rc)"'
+	t_check "mainline: boot again" sh -c "echo boot >$S/fw_state"
+	sof_check_result "mainline: partial statistics kept" $F/ipc_flood_count any
+	t_check "mainline: kernel log names the iteration" \
+		t_log_has ml-crash 'ipc_flood.0: ipc flood test failed at [0-9]* iterations$'
+	t_check "mainline: flood works after the second recovery" sh -c "echo 10 >$F/ipc_flood_count"
+fi
 t_done

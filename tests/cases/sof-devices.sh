@@ -13,7 +13,7 @@ t_check "control files exist" test -f $SOF_DRV/new_device -a -f $SOF_DRV/del_dev
 # default firmware: ipc_flood:2,probes
 t_check "new_device 0 (default firmware)" sof_new 0
 t_check "DSP device snd_sof_shim.0 bound" test -e $SOF_PDEV/snd_sof_shim.0/driver
-t_eq "firmware clients" "ipc_flood:2,probes:1,ipc_msg_injector:0,kernel_injector:0" "$(cat $SOF_PDEV/snd_sof_shim.0/clients)"
+t_eq "firmware clients" "ipc_flood:2,probes:1,msg_injector:0,kernel_injector:0" "$(cat $SOF_PDEV/snd_sof_shim.0/clients)"
 # D3 loses the firmware: the idle DSP may be runtime-suspended already; in D0 it runs
 t_check "DSP kept in D0" sof_dsp_on 0
 t_eq "firmware state" "boot_complete" "$(cat $SOF_PDEV/snd_sof_shim.0/fw_state)"
@@ -42,7 +42,7 @@ done
 t_check "DSP 1's ipc_flood_count symlink resolves" test -f $SOF_DBG/snd_sof_shim.1/ipc_flood_count
 t_check "no probes client on DSP 1" sh -c "! ls -d $SOF_PDEV/snd_sof_shim.1/snd_sof_shim.probes.* 2>/dev/null"
 t_check "new_device 2 clients=none ipc_delay_us=50" sof_new 2 clients=none ipc_delay_us=50
-t_eq "no clients on DSP 2" "ipc_flood:0,probes:0,ipc_msg_injector:0,kernel_injector:0" "$(cat $SOF_PDEV/snd_sof_shim.2/clients)"
+t_eq "no clients on DSP 2" "ipc_flood:0,probes:0,msg_injector:0,kernel_injector:0" "$(cat $SOF_PDEV/snd_sof_shim.2/clients)"
 t_eq "ipc delay of DSP 2" "50" "$(cat $SOF_PDEV/snd_sof_shim.2/ipc_delay_us)"
 t_check "new_device 3 clients=probes" sof_new 3 clients=probes
 t_check "probes.1 belongs to DSP 3" test -d $SOF_PDEV/snd_sof_shim.3/snd_sof_shim.probes.1

@@ -9,7 +9,7 @@
 trap sof_cleanup EXIT
 
 t_check "load" sof_load snd_sof_shim_ipc_flood snd_sof_shim_ipc_msg_injector
-t_check "new_device 0 clients=ipc_flood:2,ipc_msg_injector" sof_new 0 clients=ipc_flood:2,ipc_msg_injector
+t_check "new_device 0 clients=ipc_flood:2,msg_injector" sof_new 0 clients=ipc_flood:2,msg_injector
 F0=$(sof_flood_dir 0 0)
 F1=$(sof_flood_dir 0 1)
 
@@ -107,4 +107,27 @@ t_check "DSP kept in D0" sof_dsp_on 0
 t_check "DSP sends 5 test notifications" sh -c "echo 5 >$SOF_PDEV/snd_sof_shim.0/notify"
 t_eq "client 0 got them" 5 "$(cat $F0/notifications)"
 t_eq "client 1 got them" 5 "$(cat $F1/notifications)"
+
+# mainline's own flood client (sof-client-ipc-flood-test.c) on the same devices
+why=$(sof_mainline_missing sof_mainline_ipc_flood_test)
+if [ -n "$why" ]; then
+	t_skip "mainline: sof_mainline_ipc_flood_test" "$why"
+else
+	t_check "mainline: the shim's flood client unloaded" rmmod snd_sof_shim_ipc_flood
+	t_check "mainline: its symlinks gone" test ! -e $SOF_DBG/snd_sof_shim.0/ipc_flood_count
+	t_check "mainline: load sof_mainline_ipc_flood_test" modprobe sof_mainline_ipc_flood_test
+	t_check "mainline: ipc_flood.0 bound to it" sof_bound_to snd_sof_shim.ipc_flood.0 sof_mainline_ipc_flood_test
+	t_check "mainline: ipc_flood.1 bound to it" sof_bound_to snd_sof_shim.ipc_flood.1 sof_mainline_ipc_flood_test
+	tx=$(sof_stat 0 tx)
+	t_check "mainline: flood by count 100" sh -c "echo 100 >$F0/ipc_flood_count"
+	sof_check_result "mainline: count 100 result" $F0/ipc_flood_count 100
+	t_eq "mainline: 100 IPCs answered" $((tx + 100)) "$(sof_stat 0 tx)"
+	t_check "mainline: flood by duration 100 ms" sh -c "echo 100 >$F1/ipc_flood_duration_ms"
+	t_check "mainline: duration in the result" grep -q "^IPC Flood test duration: 100ms$" \
+		$F1/ipc_flood_duration_ms
+	sof_check_result "mainline: duration 100 ms result" $F1/ipc_flood_duration_ms any
+	t_eq "mainline: symlink of instance 0" "snd_sof_shim.ipc_flood.0/ipc_flood_count" \
+		"$(readlink $SOF_DBG/snd_sof_shim.0/ipc_flood_count)"
+	sof_write_fails "mainline: count 'abc' rejected" $F0/ipc_flood_count abc "Invalid argument"
+fi
 t_done

@@ -15,11 +15,11 @@ trap sof_cleanup EXIT
 
 t_check "load" sof_load snd_sof_shim_ipc_msg_injector snd_sof_shim_ipc_kernel_injector \
 	snd_sof_shim_ipc_flood
-t_check "new_device 0 clients=ipc_msg_injector" sof_new 0 clients=ipc_msg_injector
+t_check "new_device 0 clients=msg_injector" sof_new 0 clients=msg_injector
 t_check "DSP kept in D0" sof_dsp_on 0
 S=$SOF_PDEV/snd_sof_shim.0
 I=$SOF_DBG/snd_sof_shim.0/ipc_msg_inject
-t_check "client bound" test -e $SOF_BUS/snd_sof_shim.ipc_msg_injector.0/driver
+t_check "client bound" test -e $SOF_BUS/snd_sof_shim.msg_injector.0/driver
 t_check "debugfs ipc_msg_inject" test -f $I
 
 # inject FILE: write FILE to ipc_msg_inject in one write()
@@ -45,7 +45,7 @@ t_log_mark inj-max
 t_check_errno "firmware's error (-EINVAL) fails the write" "Invalid argument" inject /tmp/inj-max
 t_eq "it reached the firmware" $((h + 1)) "$(sof_stat 0 fw_handled)"
 t_check "kernel log has the error" \
-	t_log_has inj-max 'ipc_msg_injector.0: IPC message send failed: -22'
+	t_log_has inj-max 'msg_injector.0: IPC message send failed: -22'
 t_eq "no reply kept after an error" "" "$(reply)"
 t_check "inject the flood message again" inject /tmp/inj-flood
 
@@ -68,6 +68,29 @@ t_check_errno "open refused while crashed" "No such device" inject /tmp/inj-floo
 t_check "boot" sh -c "echo boot >$S/fw_state"
 t_check "inject after the reboot" inject /tmp/inj-flood
 
+# mainline's own message injector (sof-client-ipc-msg-injector.c) on the same device
+why=$(sof_mainline_missing sof_mainline_ipc_msg_injector)
+if [ -n "$why" ]; then
+	t_skip "mainline: sof_mainline_ipc_msg_injector" "$why"
+else
+	t_check "mainline: its message injector in place of the shim's" \
+		sh -c "rmmod snd_sof_shim_ipc_msg_injector && modprobe sof_mainline_ipc_msg_injector"
+	t_check "mainline: msg_injector.0 bound to it" \
+		sof_bound_to snd_sof_shim.msg_injector.0 sof_mainline_ipc_msg_injector
+	tx=$(sof_stat 0 tx)
+	t_check "mainline: inject a flood message" inject /tmp/inj-flood
+	t_eq "mainline: one IPC sent" $((tx + 1)) "$(sof_stat 0 tx)"
+	t_eq "mainline: reply: 12 bytes, GLB_REPLY, error 0" "0c 00 00 00 00 00 00 10 00 00 00 00" "$(reply)"
+	h=$(sof_stat 0 fw_handled)
+	t_check_errno "mainline: firmware's error (-EINVAL) fails the write" "Invalid argument" \
+		inject /tmp/inj-max
+	t_eq "mainline: it reached the firmware" $((h + 1)) "$(sof_stat 0 fw_handled)"
+	t_check "mainline: crash" sh -c "echo crash >$S/fw_state"
+	t_check_errno "mainline: open refused while crashed" "No such device" inject /tmp/inj-flood
+	t_check "mainline: boot" sh -c "echo boot >$S/fw_state"
+	t_check "mainline: inject after the reboot" inject /tmp/inj-flood
+fi
+
 # the kernel injector, on a DSP of its own with a flood client to hear the message
 t_check "new_device 1 clients=ipc_flood:1,kernel_injector" sof_new 1 clients=ipc_flood:1,kernel_injector
 K=$SOF_DBG/snd_sof_shim.1/kernel_ipc_msg_inject
@@ -87,4 +110,27 @@ sof_write_fails "kernel injector: longer than the maximum payload" $K "$(printf 
 	"Invalid argument"
 sof_write_fails "kernel injector: write at a non-zero offset" "-o 4 $K" "abcdefgh" "Invalid argument"
 t_eq "nothing injected" $((rx + 1)) "$(cat $F/notifications)"
+
+# mainline's own kernel injector (sof-client-ipc-kernel-injector.c) on the same device
+why=$(sof_mainline_missing sof_mainline_ipc_kernel_injector)
+if [ -n "$why" ]; then
+	t_skip "mainline: sof_mainline_ipc_kernel_injector" "$why"
+else
+	t_check "mainline: its kernel injector in place of the shim's" \
+		sh -c "rmmod snd_sof_shim_ipc_kernel_injector && modprobe sof_mainline_ipc_kernel_injector"
+	KD=$(basename "$(ls -d $SOF_PDEV/snd_sof_shim.1/snd_sof_shim.kernel_injector.*)")
+	t_check "mainline: $KD bound to it" sof_bound_to "$KD" sof_mainline_ipc_kernel_injector
+	rx=$(cat $F/notifications)
+	h=$(sof_stat 1 fw_handled)
+	t_check "mainline: inject a test notification" sh -c "dd if=/tmp/inj-notify of=$K bs=64 count=1 2>/dev/null"
+	t_eq "mainline: the flood client received it" $((rx + 1)) "$(cat $F/notifications)"
+	t_eq "mainline: the firmware was not involved" "$h" "$(sof_stat 1 fw_handled)"
+	# hdr.size 4: mainline's client ignores rx_message's -EINVAL, the DSP logs it
+	printf '\004\000\000\000\000\000\002\260' >/tmp/inj-short
+	t_log_mark ml-kinj
+	t_check "mainline: a message shorter than its header: the write is taken" \
+		sh -c "dd if=/tmp/inj-short of=$K bs=64 count=1 2>/dev/null"
+	t_eq "mainline: it reached no client" $((rx + 1)) "$(cat $F/notifications)"
+	t_check "mainline: the DSP refused it" t_log_has ml-kinj 'The received message size is invalid: 4$'
+fi
 t_done

@@ -24,9 +24,11 @@ copy_tree() {
 build_bundle() {
 	local root=$1 kdir=$2 backend=$3 name=$4 logf=$5
 	copy_tree "$root/build/$name"
+	# mainline SOF's clients, copied in for tests/sof-mainline/Kbuild (its build says if not)
+	"$TOP/tests/sof-mainline/fetch-clients" "$root/build/$name/tests/sof-mainline" >"$logf" 2>&1
 	in_chroot "$root" -- nice -n "${BUILD_NICE:-10}" make -C "/build/$name" KDIR="$kdir" KERNELRELEASE="$ABI" \
 		AUXBUS_BACKEND="$backend" AUXBUS_TESTS=y ${AUXBUS_PARTS:+AUXBUS_PARTS="$AUXBUS_PARTS"} \
-		-j2 modules >"$logf" 2>&1
+		-j2 modules >>"$logf" 2>&1
 }
 
 # A third-party client (tests/mainline-client) against the bundle as `make install-dev` installs
@@ -63,6 +65,7 @@ build_key() {
 		echo "$ABI $backend ${AUXBUS_PARTS:-} ${do_boot:-1}"
 		declare -f tree_files copy_tree build_bundle build_mainline_client
 		tree_sums | build_inputs
+		"$TOP/tests/sof-mainline/fetch-clients" --source
 		in_chroot "$root" -- sh -c "cat $kdir/.config $kdir/Module.symvers" 2>&1
 		cat "$root/var/lib/dpkg/status"
 	} | sha256sum | cut -c1-32
