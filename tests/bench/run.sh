@@ -21,20 +21,20 @@ have() { grep -q "/auxbus_bench_$1\.ko" "/lib/modules/$(uname -r)/modules.dep"; 
 VARIANTS="floor"
 have kernel && VARIANTS="$VARIANTS kernel"
 VARIANTS="$VARIANTS bundled"
-run() { # run VARIANT N [PARAMS] -> "add_ins del_ins"
+run() { # run VARIANT N [PARAMS] -> "add_ins del_ins all_add_ins all_del_ins"
 	_v=$1 _n=$2
 	shift 2
 	dmesg -c >/dev/null
 	modprobe "auxbus_bench_$_v" n="$_n" "$@" || return 1
 	modprobe -r "auxbus_bench_$_v"
-	dmesg | sed -n "s/.*auxbus_bench_$_v: n=$_n add_bind_ns=\([0-9]*\) unbind_del_ns=\([0-9]*\)$/\1 \2/p" |
+	dmesg | sed -n "s/.*auxbus_bench_$_v: n=$_n add_bind_ns=\([0-9]*\) unbind_del_ns=\([0-9]*\) self_ns=\([0-9]*\) \([0-9]*\)$/\3 \4 \1 \2/p" |
 		tail -n 1
 }
 div() { echo "$1 $2" | awk '{ printf "%.3f", $1 / $2 }'; }
 per() { echo "$1 $2" | awk '{ printf "%.0f", $1 / $2 }'; }
 name() { case $1 in kernel) echo built-in ;; bundled) have kernel && echo coexisting || echo bundled ;; *) echo "$1" ;; esac; }
 
-echo "bench: $(uname -r), $(grep -c ^processor /proc/cpuinfo) CPU(s); instructions (guest ns under -icount shift=0)"
+echo "bench: $(uname -r), $(grep -c ^processor /proc/cpuinfo) CPU(s); instructions (guest ns under -icount shift=0) of the benchmark's thread (its sum_exec_runtime); all tasks' (ktime) in brackets"
 for n in $SIZES; do
 	rounds=$ROUNDS
 	[ "$n" -ge 100000 ] && rounds=1
@@ -42,9 +42,9 @@ for n in $SIZES; do
 	while [ "$r" -le "$rounds" ]; do
 		for v in $VARIANTS; do
 			set -- $(run "$v" "$n")
-			[ $# -eq 2 ] || { echo "bench: $v n=$n produced no result"; exit 1; }
+			[ $# -eq 4 ] || { echo "bench: $v n=$n produced no result"; exit 1; }
 			t=$(( $1 + $2 ))
-			echo "bench: $(name $v) n=$n round $r: add+bind $1, unbind+delete $2, total $t, per device $(per $t $n)"
+			echo "bench: $(name $v) n=$n round $r: add+bind $1, unbind+delete $2, total $t, per device $(per $t $n) [all tasks: $3 $4]"
 			[ "$r" -eq 1 ] && eval "t_${v}_$n=$t a_${v}_$n=$1 d_${v}_$n=$2"
 			[ "$r" -eq 2 ] && eval "t2_${v}_$n=$t"
 		done
@@ -56,8 +56,9 @@ done
 # it are adjacent (without, with, without: the mean of the two without is the base), as the
 # kernel's state after the 100,000-device runs no longer costs what round 1 did.
 xrun() { # xrun LOOPS -> total instructions of the bundled variant at n=1000
-	set -- $(run bundled 1000 extra_loops="$1")
-	[ $# -eq 2 ] || { echo "bench: bundled extra_loops=$EXTRA produced no result" >&2; exit 1; }
+	_l=$1
+	set -- $(run bundled 1000 extra_loops="$_l")
+	[ $# -eq 4 ] || { echo "bench: bundled extra_loops=$_l produced no result" >&2; exit 1; }
 	echo $(( $1 + $2 ))
 }
 x_b1=$(xrun 0) && x_x=$(xrun "$EXTRA") && x_b2=$(xrun 0) || exit 1
@@ -65,7 +66,11 @@ x_meas=$(( x_x - (x_b1 + x_b2) / 2 ))
 x_want=$(( 2 * EXTRA * 1000 ))
 echo "bench: validation: bundled n=1000 extra_loops=0 $x_b1, extra_loops=$EXTRA $x_x, extra_loops=0 $x_b2"
 
-row() { printf 'bench: | %-44s | %14s | %-22s | %-8s |\n' "$1" "$2" "$3" "$4"; }
+# every row goes to make bench's one table too (tests/bench/table.sh prints it last)
+row() {
+	printf 'bench: | %-44s | %14s | %-22s | %-8s |\n' "$1" "$2" "$3" "$4"
+	case $1 in figure | -*) ;; *) echo "P1 $1|$2|$3|$4" >>/tmp/bench.rows ;; esac
+}
 echo "bench: P1, the bus: add+bind+unbind+delete per device ($(uname -r); instructions)"
 row figure instructions ratio target
 row "--------------------------------------------" "--------------" "----------------------" "--------"
