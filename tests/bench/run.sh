@@ -66,6 +66,21 @@ x_meas=$(( x_x - (x_b1 + x_b2) / 2 ))
 x_want=$(( 2 * EXTRA * 1000 ))
 echo "bench: validation: bundled n=1000 extra_loops=0 $x_b1, extra_loops=$EXTRA $x_x, extra_loops=0 $x_b2"
 
+# profile of coexisting/built-in (built-in kernels): the built-in variant with the bundled
+# bus's own steps added (mimic: 1 its name lookup before each add, 2 its bus notifier, 3
+# both), adjacent to plain built-in and coexisting runs at n=1000
+if have kernel; then
+	for m in 0 1 2 3; do
+		set -- $(run kernel 1000 mimic=$m)
+		[ $# -eq 4 ] || { echo "bench: built-in mimic=$m produced no result"; exit 1; }
+		eval "p_$m=$(( $1 + $2 ))"
+	done
+	set -- $(run bundled 1000)
+	[ $# -eq 4 ] || { echo "bench: bundled n=1000 produced no result"; exit 1; }
+	p_b=$(( $1 + $2 ))
+	echo "bench: profile n=1000: built-in $p_0, + lookup $p_1, + notifier $p_2, + both $p_3, coexisting $p_b"
+fi
+
 # every row goes to make bench's one table too (tests/bench/table.sh prints it last)
 row() {
 	printf 'bench: | %-44s | %14s | %-22s | %-8s |\n' "$1" "$2" "$3" "$4"
@@ -101,6 +116,13 @@ for n in $SIZES; do
 		[ -n "$b" ] && row "repeat $(name $v) n=$n (round 2/round 1)" "$b" "$(div "$b" "$a")" "1 +- 0.01"
 	done
 done
+if have kernel; then
+	row "profile: built-in n=1000" "$(per "$p_0" 1000)" "1.000 x built-in" "-"
+	row "profile: built-in + name lookup (sysfs_get_dirent)" "$(per "$p_1" 1000)" "$(div "$p_1" "$p_0") x built-in" "-"
+	row "profile: built-in + bus notifier" "$(per "$p_2" 1000)" "$(div "$p_2" "$p_0") x built-in" "-"
+	row "profile: built-in + lookup + notifier" "$(per "$p_3" 1000)" "$(div "$p_3" "$p_0") x built-in" "-"
+	row "profile: coexisting n=1000" "$(per "$p_b" 1000)" "$(div "$p_b" "$p_0") x built-in" "-"
+fi
 row "extra_loops=$EXTRA x 1000 devices: expected" "$x_want" "2 x loops x n" "-"
 row "extra_loops=$EXTRA x 1000 devices: measured" "$x_meas" "$(div "$x_meas" "$x_want") x expected" "1 +- 0.01"
 x_ok=$(echo "$x_meas $x_want" | awk '{ r = $1 / $2; print (r >= 0.99 && r <= 1.01) ? "ok" : "FAIL" }')
