@@ -143,6 +143,7 @@ static int __init bench_init(void)
 	}
 #endif
 
+	bench_settle();
 	s0 = bench_self_ns();
 	t0 = ktime_get_ns();
 	for (i = 0; i < n; i++) {

@@ -83,6 +83,7 @@ static int __init floor_init(void)
 		goto err_drv;
 	}
 
+	bench_settle();
 	s0 = bench_self_ns();
 	t0 = ktime_get_ns();
 	for (i = 0; i < n; i++) {
