@@ -26,6 +26,7 @@ static unsigned long extra_loops;
 module_param(extra_loops, ulong, 0444);
 MODULE_PARM_DESC(extra_loops, "validation only: a loop of this many iterations (2 instructions each) per device add");
 
+#include "bench_clock.h"
 #include "bench_extra.h"
 
 static int floor_match(struct device *dev, auxbus_const_match_drv struct device_driver *drv)
@@ -62,7 +63,7 @@ static int __init floor_init(void)
 {
 	struct device *devs, *root;
 	unsigned int i, added = 0;
-	u64 t0, t1, t2;
+	u64 t0, t1, t2, s0, s1, s2;
 	int ret;
 
 	if (!n || n > 100000)
@@ -82,6 +83,8 @@ static int __init floor_init(void)
 		goto err_drv;
 	}
 
+	bench_settle();
+	s0 = bench_self_ns();
 	t0 = ktime_get_ns();
 	for (i = 0; i < n; i++) {
 		devs[i].parent = root;
@@ -100,14 +103,17 @@ static int __init floor_init(void)
 		bench_extra(extra_loops);
 	}
 	t1 = ktime_get_ns();
+	s1 = bench_self_ns();
 	for (i = 0; i < added; i++) {
 		device_del(&devs[i]);
 		put_device(&devs[i]);
 	}
 	t2 = ktime_get_ns();
+	s2 = bench_self_ns();
 
 	if (added == n)
-		pr_info("n=%u add_bind_ns=%llu unbind_del_ns=%llu\n", n, t1 - t0, t2 - t1);
+		pr_info("n=%u add_bind_ns=%llu unbind_del_ns=%llu self_ns=%llu %llu\n", n,
+			t1 - t0, t2 - t1, s1 - s0, s2 - s1);
 	else
 		pr_err("only %u of %u devices added: %d\n", added, n, ret);
 

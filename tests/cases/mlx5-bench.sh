@@ -43,31 +43,47 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# run sf_del|del_device: create N devices, then destroy them one by one (sf_del) or with
+ADD=$D/mlx5_shim1p0/sf_add DEL=$D/mlx5_shim1p0/sf_del
+# seconds; under make bench from the guest's ns clock (/proc/uptime has 10 ms: 10 M
+# instructions under -icount shift=0, 10,000 per device at N=1000)
+now() {
+	if [ "${AUXBUS_MODE:-check}" = bench ]; then
+		sed -n '/^now at /{s/^now at \([0-9]*\) nsecs$/\1/p;q}' /proc/timer_list |
+			awk '{ printf "%.9f", $1 / 1e9 }'
+	else
+		t_now
+	fi
+}
+# run sf_del|del_device: create N devices (ADD), then destroy them one by one (sf_del: DEL) or with
 # their adapter (del_device; the adapter is created again afterwards, untimed); prints
-# "create destroy total" seconds
+# "create destroy total" seconds of the guest's clock, then the create's and the destroy's
+# ns of this shell's own CPU time (its sum_exec_runtime: the writes run in its context)
 run() {
-	t0=$(t_now)
+	t0=$(now)
+	read -r s0 _ </proc/self/schedstat
 	i=0
 	while [ $i -lt "$N" ]; do
-		echo $i >$D/mlx5_shim1p0/sf_add || return 1
+		echo $i >"$ADD" || return 1
 		i=$((i + 1))
 	done
-	t1=$(t_now)
+	read -r s1 _ </proc/self/schedstat
+	t1=$(now)
 	if [ "$1" = del_device ]; then
 		echo 1 >$MLXBUS/del_device || return 1
 	else
 		i=0
 		while [ $i -lt "$N" ]; do
-			echo $i >$D/mlx5_shim1p0/sf_del || return 1
+			echo $i >"$DEL" || return 1
 			i=$((i + 1))
 		done
 	fi
-	t2=$(t_now)
+	read -r s2 _ </proc/self/schedstat
+	t2=$(now)
 	if [ "$1" = del_device ]; then
 		printf '1 ports=2 caps=eth\n' >$MLXBUS/new_device || return 1
 	fi
-	echo "$t0 $t1 $t2" | awk '{ printf "%.2f %.2f %.2f", $2 - $1, $3 - $2, $3 - $1 }'
+	echo "$t0 $t1 $t2 $s0 $s1 $s2" |
+		awk '{ printf "%.6f %.6f %.6f %.0f %.0f", $2 - $1, $3 - $2, $3 - $1, $5 - $4, $6 - $5 }'
 }
 ratio() { echo "$1 $2" | awk '$2 > 0 { printf "%.2f", $1 / $2 }'; }
 median() { echo "$*" | tr ' ' '\n' | grep . | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
@@ -81,7 +97,7 @@ timed() {
 	set -- "$1" $_r
 	eval "${1}_t=$4"
 	eval "${1}_dc=$(ratio "$3" "$2")"
-	echo "$1 $2 $3 $4" >>/tmp/mlx5-bench.times
+	echo "$1 $2 $3 $4 $5 $6" >>/tmp/mlx5-bench.times
 }
 
 # A setup that fails is a failure, not a skip: everything here is built for the matrix.
@@ -125,10 +141,22 @@ else
 	t_fail "net1: $N SFs with netdevs created and destroyed one by one"
 fi
 
+# The floor (make bench only: tests/bench builds it): N bare netdevs, as the dummy driver's,
+# created and destroyed one by one through the same kind of debugfs write as sf_add/sf_del.
+NDIR=/sys/kernel/debug/auxbus_bench_netdev
+if [ "${AUXBUS_MODE:-check}" = bench ]; then
+	if modprobe auxbus_bench_netdev && ADD=$NDIR/add DEL=$NDIR/del && timed floor sf_del &&
+		modprobe -r auxbus_bench_netdev; then
+		t_ok "floor: $N bare netdevs created and destroyed one by one"
+	else
+		t_fail "floor: $N bare netdevs created and destroyed one by one"
+	fi
+fi
+
 t_check "every run took a measurable time" awk '$2 <= 0 || $3 <= 0 { exit 1 } END { exit NR < 5 }' \
 	/tmp/mlx5-bench.times
 echo "# bench $KERNEL/$BACKEND N=$N, best of $ROUNDS rounds (seconds)  create  destroy  total  destroy/create"
-for v in plain bound sf net net1; do
+for v in plain bound sf net net1 floor; do
 	sort -n -k4 /tmp/mlx5-bench.times | awk -v v=$v '$1 == v {
 		printf "# bench %-8s %7.2f %8.2f %6.2f %8.2f\n", v, $2, $3, $4, ($2 > 0 ? $3 / $2 : 0); exit }'
 done
@@ -136,4 +164,33 @@ echo "# bench ratio sf/bound $(median $r_sb) (median of $ROUNDS rounds; target <
 echo "# bench ratio sf/plain $(median $r_sp), bound/plain $(median $r_bp)"
 echo "# bench ratio net destroy/create $(median $r_net) (median of $ROUNDS rounds; with the adapter, one batch per port; target <= 2)"
 echo "# bench ratio net1 destroy/create $net1_dc (one run; one by one, sf_del)"
+if [ -n "${floor_t:-}" ]; then
+	# per device against the floor: create and destroy, each its own ratio (target <= 2)
+	# Two measures: the shell's own instructions (its sum_exec_runtime under -icount: the
+	# work done in the writes' context) and the guest's clock, which also runs through the
+	# waits for RCU grace periods (idle: the clock jumps to the next timer)
+	awk -v n="$N" '{ c[$1] = $5; d[$1] = $6; wc[$1] = $2 * 1e9; wd[$1] = $3 * 1e9 }
+		END {
+			printf "# bench per device          instructions: create  destroy;  guest clock ns: create  destroy\n"
+			printf "# bench   floor (bare netdev)            %9.0f %8.0f %18.0f %8.0f\n", c["floor"] / n, d["floor"] / n, wc["floor"] / n, wd["floor"] / n
+			printf "# bench   net1 (SF + netdev, one by one) %9.0f %8.0f %18.0f %8.0f\n", c["net1"] / n, d["net1"] / n, wc["net1"] / n, wd["net1"] / n
+			printf "# bench ratio net1/floor instructions: create %.2f, destroy %.2f; guest clock: create %.2f, destroy %.2f (target <= 2 each)\n",
+				c["net1"] / c["floor"], d["net1"] / d["floor"], wc["net1"] / wc["floor"], wd["net1"] / wd["floor"]
+			# make bench: rows of the one table (tests/bench/table.sh)
+			f = "P3 %s|%.0f|%s|%s\n"
+			printf f, "floor: bare netdev create, per netdev", c["floor"] / n, "1.00 x floor", "-" >>rows
+			printf f, "floor: bare netdev destroy, per netdev", d["floor"] / n, "1.00 x floor", "-" >>rows
+			printf f, "SF+netdev create (sf_add), per SF", c["net1"] / n,
+				sprintf("%.2f x floor", c["net1"] / c["floor"]), "<= 2" >>rows
+			printf f, "SF+netdev destroy (sf_del), per SF", d["net1"] / n,
+				sprintf("%.2f x floor", d["net1"] / d["floor"]), "<= 2" >>rows
+			printf f, "SF+netdev destroy with adapter, per SF", d["net"] / n,
+				sprintf("%.2f x floor", d["net"] / d["floor"]), "-" >>rows
+			printf f, "floor destroy, guest clock ns (RCU waits)", wd["floor"] / n, "1.00 x floor", "-" >>rows
+			printf f, "SF+netdev destroy (sf_del), guest clock ns", wd["net1"] / n,
+				sprintf("%.2f x floor", wd["net1"] / wd["floor"]), "-" >>rows
+			printf f, "100 SFs+netdevs create, guest clock ns (mlx5: ~0.6 s/SF)", wc["net1"] / n * 100,
+				sprintf("%.4f s", wc["net1"] / n * 100 / 1e9), "-" >>rows
+		}' rows=/tmp/bench.rows /tmp/mlx5-bench.times
+fi
 t_done

@@ -110,7 +110,8 @@ measure() {
 		agg $((CYCLES * 8))) || { echo "# measure $1, tandem: failed"; return 1; }
 	echo "$1 $_o $_t" >>$OUT
 }
-# report NAME LABEL: the rounds, then the medians with min..max
+# report NAME LABEL [ROWS]: the rounds, then the medians with min..max; ROWS: append the
+# medians to make bench's one table
 report() {
 	awk -v n="$1" -v l="$2" -v ms=$MS -v cy=$CYCLES '
 	function sort(a, k, b,   j, m, x) {
@@ -140,7 +141,15 @@ report() {
 		printf "#   %-12s %-24s %-24s %-24s %s\n", "2 in tandem", stat(lt, i, "%.0f"), stat(it, i, "%.0f"), stat(xt, i, "%.0f"), stat(rt, i, "%.3f")
 		if (f1 + ft)
 			printf "# bench %s: IPC faster than its limit in %d of %d rounds (1 client) and %d of %d (tandem)\n", l, f1, i, ft, i
-	}' $OUT
+		if (rows == "")
+			exit 0
+		# make bench: rows of the one table (tests/bench/table.sh), medians; the limit is the
+		# skeleton of the IPC in the shim (an A/B), not yet a sender-context lower bound
+		sort(i1, i, b1); sort(l1, i, c1); sort(it, i, bt); sort(lt, i, ct)
+		m = int((i + 1) / 2)
+		printf "P2 IPC round trip, 1 client|%.0f|%.3f x limit %.0f|<= 1.10\n", b1[m], b1[m] / c1[m], c1[m] >>rows
+		printf "P2 IPC round trip, 2 in tandem|%.0f|%.3f x limit %.0f|<= 1.10\n", bt[m], bt[m] / ct[m], ct[m] >>rows
+	}' rows="${3:-}" $OUT
 }
 
 ncpu=$(grep -c ^processor /proc/cpuinfo)
@@ -155,6 +164,7 @@ else t_fail "all $ncpu CPUs: limit and IPC, 1 client and 2 in tandem"; fi
 t_eq "no mismatched reply" 0 "$(sof_stat 0 mismatch)"
 t_eq "no IPC timed out" 0 "$(sof_stat 0 timeout)"
 t_eq "no unexpected limit interrupt" "unexpected 0" "$(cat $LB/stats)"
-report pinned "one CPU"
+if [ "${AUXBUS_MODE:-check}" = bench ]; then report pinned "one CPU" /tmp/bench.rows
+else report pinned "one CPU"; fi
 report free "$ncpu CPUs, unpinned"
 t_done
