@@ -30,20 +30,40 @@ inject() {
 }
 reply() { od -An -tx1 $I | tr -s ' \n' ' ' | sed 's/^ //; s/ $//'; }
 
+# The message injector's behaviours that the shim's client and mainline's share; PREFIX names
+# the client set in the subtests.
+# inject_ok PREFIX: a flood message goes to the DSP as one IPC, its reply is read back
+inject_ok() {
+	tx=$(sof_stat 0 tx)
+	t_check "${1}inject a flood message" inject /tmp/inj-flood
+	t_eq "${1}one IPC sent" $((tx + 1)) "$(sof_stat 0 tx)"
+	t_eq "${1}reply: 12 bytes, GLB_REPLY, error 0" "0c 00 00 00 00 00 00 10 00 00 00 00" "$(reply)"
+}
+# inject_fw_error PREFIX: /tmp/inj-max reaches the firmware, whose -EINVAL fails the write
+# (kernel log marked inj-max)
+inject_fw_error() {
+	h=$(sof_stat 0 fw_handled)
+	t_log_mark inj-max
+	t_check_errno "${1}firmware's error (-EINVAL) fails the write" "Invalid argument" \
+		inject /tmp/inj-max
+	t_eq "${1}it reached the firmware" $((h + 1)) "$(sof_stat 0 fw_handled)"
+}
+# inject_crashed PREFIX: a crashed firmware's file does not open; after boot it works again
+inject_crashed() {
+	t_check "${1}crash" sh -c "echo crash >$S/fw_state"
+	t_check_errno "${1}open refused while crashed" "No such device" inject /tmp/inj-flood
+	t_check "${1}boot" sh -c "echo boot >$S/fw_state"
+	t_check "${1}inject after the reboot" inject /tmp/inj-flood
+}
+
 # GLB_TEST_MSG | TEST_IPC_FLOOD, hdr.size 8, little endian
 printf '\010\000\000\000\000\000\001\260' >/tmp/inj-flood
-tx=$(sof_stat 0 tx)
-t_check "inject a flood message" inject /tmp/inj-flood
-t_eq "one IPC sent" $((tx + 1)) "$(sof_stat 0 tx)"
-t_eq "reply: 12 bytes, GLB_REPLY, error 0" "0c 00 00 00 00 00 00 10 00 00 00 00" "$(reply)"
+inject_ok ""
 
 # an unknown global type, largest size: sent, refused by the firmware with -EINVAL
 { printf '\200\001\000\000\000\000\000\360'; head -c 376 /dev/zero; } >/tmp/inj-max
-h=$(sof_stat 0 fw_handled)
 t_eq "message of the maximum payload" 384 "$(wc -c </tmp/inj-max)"
-t_log_mark inj-max
-t_check_errno "firmware's error (-EINVAL) fails the write" "Invalid argument" inject /tmp/inj-max
-t_eq "it reached the firmware" $((h + 1)) "$(sof_stat 0 fw_handled)"
+inject_fw_error ""
 t_check "kernel log has the error" \
 	t_log_has inj-max 'msg_injector.0: IPC message send failed: -22'
 t_eq "no reply kept after an error" "" "$(reply)"
@@ -62,33 +82,14 @@ t_check_errno "well-formed, one byte over the maximum" "Invalid argument" inject
 t_eq "nothing sent" "$tx $h" "$(sof_stat 0 tx) $(sof_stat 0 fw_handled)"
 t_eq "last reply kept" "0c 00 00 00 00 00 00 10 00 00 00 00" "$(reply)"
 
-# a crashed firmware: the file does not open; after boot it works again
-t_check "crash" sh -c "echo crash >$S/fw_state"
-t_check_errno "open refused while crashed" "No such device" inject /tmp/inj-flood
-t_check "boot" sh -c "echo boot >$S/fw_state"
-t_check "inject after the reboot" inject /tmp/inj-flood
+inject_crashed ""
 
 # mainline's own message injector (sof-client-ipc-msg-injector.c) on the same device
-why=$(sof_mainline_missing sof_mainline_ipc_msg_injector)
-if [ -n "$why" ]; then
-	t_skip "mainline: sof_mainline_ipc_msg_injector" "$why"
-else
-	t_check "mainline: its message injector in place of the shim's" \
-		sh -c "rmmod snd_sof_shim_ipc_msg_injector && modprobe sof_mainline_ipc_msg_injector"
-	t_check "mainline: msg_injector.0 bound to it" \
-		sof_bound_to snd_sof_shim.msg_injector.0 sof_mainline_ipc_msg_injector
-	tx=$(sof_stat 0 tx)
-	t_check "mainline: inject a flood message" inject /tmp/inj-flood
-	t_eq "mainline: one IPC sent" $((tx + 1)) "$(sof_stat 0 tx)"
-	t_eq "mainline: reply: 12 bytes, GLB_REPLY, error 0" "0c 00 00 00 00 00 00 10 00 00 00 00" "$(reply)"
-	h=$(sof_stat 0 fw_handled)
-	t_check_errno "mainline: firmware's error (-EINVAL) fails the write" "Invalid argument" \
-		inject /tmp/inj-max
-	t_eq "mainline: it reached the firmware" $((h + 1)) "$(sof_stat 0 fw_handled)"
-	t_check "mainline: crash" sh -c "echo crash >$S/fw_state"
-	t_check_errno "mainline: open refused while crashed" "No such device" inject /tmp/inj-flood
-	t_check "mainline: boot" sh -c "echo boot >$S/fw_state"
-	t_check "mainline: inject after the reboot" inject /tmp/inj-flood
+if sof_mainline_use snd_sof_shim_ipc_msg_injector sof_mainline_ipc_msg_injector \
+	snd_sof_shim.msg_injector.0; then
+	inject_ok "mainline: "
+	inject_fw_error "mainline: "
+	inject_crashed "mainline: "
 fi
 
 # the kernel injector, on a DSP of its own with a flood client to hear the message
@@ -98,11 +99,16 @@ F=$(ls -d $SOF_DBG/snd_sof_shim.1/snd_sof_shim.ipc_flood.* | head -n 1)
 t_check "debugfs kernel_ipc_msg_inject" test -f $K
 # GLB_TEST_MSG | TEST_NOTIFY, hdr.size 12, a u32 payload
 printf '\014\000\000\000\000\000\002\260\007\000\000\000' >/tmp/inj-notify
-rx=$(cat $F/notifications)
-h=$(sof_stat 1 fw_handled)
-t_check "inject a test notification" sh -c "dd if=/tmp/inj-notify of=$K bs=64 count=1 2>/dev/null"
-t_eq "the flood client received it" $((rx + 1)) "$(cat $F/notifications)"
-t_eq "the firmware was not involved" "$h" "$(sof_stat 1 fw_handled)"
+# kinject_ok PREFIX: the notification reaches the flood client, not the firmware
+kinject_ok() {
+	rx=$(cat $F/notifications)
+	h=$(sof_stat 1 fw_handled)
+	t_check "${1}inject a test notification" \
+		sh -c "dd if=/tmp/inj-notify of=$K bs=64 count=1 2>/dev/null"
+	t_eq "${1}the flood client received it" $((rx + 1)) "$(cat $F/notifications)"
+	t_eq "${1}the firmware was not involved" "$h" "$(sof_stat 1 fw_handled)"
+}
+kinject_ok ""
 sof_write_fails "kernel injector: empty write" $K "" "Invalid argument"
 sof_write_fails "kernel injector: shorter than the header" $K "abcd" "Invalid argument"
 sof_write_fails "kernel injector: size differs from the header's" $K "abcdefgh" "Invalid argument"
@@ -112,19 +118,9 @@ sof_write_fails "kernel injector: write at a non-zero offset" "-o 4 $K" "abcdefg
 t_eq "nothing injected" $((rx + 1)) "$(cat $F/notifications)"
 
 # mainline's own kernel injector (sof-client-ipc-kernel-injector.c) on the same device
-why=$(sof_mainline_missing sof_mainline_ipc_kernel_injector)
-if [ -n "$why" ]; then
-	t_skip "mainline: sof_mainline_ipc_kernel_injector" "$why"
-else
-	t_check "mainline: its kernel injector in place of the shim's" \
-		sh -c "rmmod snd_sof_shim_ipc_kernel_injector && modprobe sof_mainline_ipc_kernel_injector"
-	KD=$(basename "$(ls -d $SOF_PDEV/snd_sof_shim.1/snd_sof_shim.kernel_injector.*)")
-	t_check "mainline: $KD bound to it" sof_bound_to "$KD" sof_mainline_ipc_kernel_injector
-	rx=$(cat $F/notifications)
-	h=$(sof_stat 1 fw_handled)
-	t_check "mainline: inject a test notification" sh -c "dd if=/tmp/inj-notify of=$K bs=64 count=1 2>/dev/null"
-	t_eq "mainline: the flood client received it" $((rx + 1)) "$(cat $F/notifications)"
-	t_eq "mainline: the firmware was not involved" "$h" "$(sof_stat 1 fw_handled)"
+KD=$(basename "$(ls -d $SOF_PDEV/snd_sof_shim.1/snd_sof_shim.kernel_injector.*)")
+if sof_mainline_use snd_sof_shim_ipc_kernel_injector sof_mainline_ipc_kernel_injector "$KD"; then
+	kinject_ok "mainline: "
 	# hdr.size 4: mainline's client ignores rx_message's -EINVAL, the DSP logs it
 	printf '\004\000\000\000\000\000\002\260' >/tmp/inj-short
 	t_log_mark ml-kinj
