@@ -84,6 +84,8 @@ make_initramfs() { # make_initramfs DIR BUILT_TREE MODDIR CASES...
 		cp "$ko" "$dir/root/lib/modules/$ABI/extra/"
 		basename "$ko" .ko >>"$dir/root/etc/auxbus-modules"
 	done < <(find "$built" -name '*.ko' -not -path '*/mainline-client/*')
+	# what the pair's build left out and why ("auxbus: left out NAME...: REASON"), for skips
+	sed -n 's/^auxbus: left out //p' "$dir/build.log" >"$dir/root/etc/auxbus-left-out" 2>/dev/null
 	# Modules a third-party client build produced, kept apart (tests/mainline-client).
 	if [ -d "$built/tests/mainline-client" ]; then
 		find "$built/tests/mainline-client" -name '*.ko' -exec cp {} "$dir/root/lib/modules/$ABI/extra/" \; \
