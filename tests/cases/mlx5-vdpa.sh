@@ -13,7 +13,12 @@
 . /tests/cases/mlx5-common.inc
 
 MODS="mlx5_shim_vdpa mlx5_shim_core vdpa"
-cleanup() { mlx5_cleanup 1 2; }
+HOLD=/sys/kernel/debug/auxbus_test_hold
+cleanup() {
+	[ -e $HOLD/drop ] && echo 1 >$HOLD/drop
+	mlx5_cleanup 1 2
+	rmmod auxbus_test_hold 2>/dev/null
+}
 trap cleanup EXIT
 
 VB=/sys/bus/vdpa/devices
@@ -65,15 +70,24 @@ t_check "dev add vdpa3 again" vdpa dev add name vdpa3 mgmtdev "$m0"
 t_check "delete adapter 1 (vdpa3 on it)" timeout 30 sh -c "echo 1 >$MLXBUS/del_device"
 t_check "no vdpa device left" sh -c "! ls $VB 2>/dev/null | grep -q ."
 t_check "mgmtdev show lists none of ours" sh -c "! vdpa mgmtdev show | grep -q mlx5_shim"
-# the client unloaded with vdpa devices on it: a device's release, which runs the module's
-# code, can come after its unregistration (delayed 1-4 s by CONFIG_DEBUG_KOBJECT_RELEASE on
-# debugk, as the module's own kobject is: four devices make it likely that one outlasts it),
-# and module exit waits for them
+# the client unloaded with vdpa devices on it: a device's release runs the module's code
+# (mlx5_shim_vnet_free()) and can come after its unregistration, so module exit waits for
+# it. auxbus_test_hold keeps vdpa5's last reference until the case drops it: rmmod must then
+# sleep in the module's exit, and finish once the reference goes
 t_check "create adapter 2 (ports=1)" ctl $MLXBUS/new_device "2 ports=1"
 t_check "dev add vdpa5 to vdpa8 on it" sh -c "for n in 5 6 7 8; do
 	vdpa dev add name vdpa\$n mgmtdev $AUXBUS_BUS/$(adev mlx5_shim2p0 vnet) || exit 1; done"
-t_check "unload the client with them on it" rmmod mlx5_shim_vdpa
+t_check "hold a reference to vdpa5" sh -c "modprobe auxbus_test_hold && echo $VB/vdpa5 >$HOLD/hold"
+rmmod mlx5_shim_vdpa &
+rmmod_pid=$!
+t_check "unloading the client waits in its exit for vdpa5's release" \
+	t_wait_cmd 300 grep -q mlx5_shim_vdpa_exit /proc/$rmmod_pid/stack
 t_check "they went with it" sh -c "! ls $VB 2>/dev/null | grep -q ."
+t_check "drop the reference" sh -c "echo 1 >$HOLD/drop"
+wait $rmmod_pid
+t_check "the client unloads once vdpa5 is released" test $? = 0
+t_check "the client is gone" t_wait_gone /sys/module/mlx5_shim_vdpa
+rmmod auxbus_test_hold
 t_check "delete adapter 2" ctl $MLXBUS/del_device 2
 t_check "vdpa unloads (no reference left)" rmmod vdpa
 t_done
