@@ -59,4 +59,17 @@ if sof_mainline_use snd_sof_shim_ipc_flood sof_mainline_ipc_flood_test snd_sof_s
 		t_log_has ml-crash 'ipc_flood.0: ipc flood test failed at [0-9]* iterations$'
 	t_check "mainline: flood works after the second recovery" sh -c "echo 10 >$F/ipc_flood_count"
 fi
+
+# a fw_state handler may send IPC (the shim calls handlers without tx_mutex):
+# sof_shim_fwstate_test's sends one when the firmware has booted
+t_check "sof_shim_fwstate_test in place of the flood client" sh -c "
+	rmmod sof_mainline_ipc_flood_test 2>/dev/null; rmmod snd_sof_shim_ipc_flood 2>/dev/null
+	modprobe sof_shim_fwstate_test"
+t_check "snd_sof_shim.ipc_flood.0 bound to it" \
+	sof_bound_to snd_sof_shim.ipc_flood.0 sof_shim_fwstate_test
+t_check "crash the firmware" sh -c "echo crash >$S/fw_state"
+t_log_mark fwstate-ipc
+t_check "boot it: the handler's IPC does not block the boot" sh -c "echo boot >$S/fw_state"
+t_check "the handler's IPC was answered" t_log_has fwstate-ipc \
+	'ipc_flood.0: firmware booted: IPC sent from the fw_state handler: 0$'
 t_done
