@@ -136,6 +136,10 @@ t_check "removal waits for the stream" \
 	t_wait_cmd 50 t_log_has del2 "probes stream open: waiting for it to be closed"
 t_check "del_device 2 still waiting" kill -0 $del
 t_check "its card stays meanwhile" test -c $dev2
+t_log_mark new2
+sof_write_fails "new_device 2 meanwhile: EBUSY, the id is still taken" $SOF_DRV/new_device \
+	"2 clients=probes" "Device or resource busy"
+t_check "the log says why" t_log_has new2 "new_device: DSP 2 is still being deleted"
 touch /tmp/sof-release
 wait $cap
 rc=$?
