@@ -497,7 +497,7 @@ out:
 static void t_irqs(void)
 {
 	const char *bus = AUXBUS_BUS_NAME;
-	struct auxiliary_device *a;
+	struct auxiliary_device *a, *u;
 	int ret;
 
 	cnt = (struct t_counts){ };
@@ -534,6 +534,17 @@ static void t_irqs(void)
 		 "irq remove deletes irqs/34");
 	/* left on purpose: freed when the device leaves the bus (kmemleak would see it) */
 	T_EQ("irq add for cleanup on delete", 0, auxiliary_device_sysfs_irq_add(a, 35));
+
+	/*
+	 * irqs/ made while no driver is bound goes with the device: what the bus keeps of it
+	 * must not outlive the device (freed before auxbus.ko unloads: KASAN would see a use)
+	 */
+	u = t_adev_new("irqnodrv", 0, &ret);
+	T_EQ("irq add on a device no driver binds", 0,
+	     u ? auxiliary_device_sysfs_irq_add(u, 37) : ret);
+	t_report(t_path_exists("/sys/bus/%s/devices/auxbus_test.irqnodrv.0/irqs/37", bus),
+		 "its irqs/37 exists");
+	t_adev_del(u);
 out:
 	t_adev_del(a);
 }
