@@ -15,10 +15,12 @@
 . /tests/cases/sof-common.inc
 
 MODS="mlx5_shim_sf mlx5_shim_vdpa mlx5_shim_rdma mlx5_shim_eth mlx5_shim_core"
+HOLD=/sys/kernel/debug/auxbus_test_hold
 cleanup() {
+	[ -e $HOLD/drop ] && echo 1 >$HOLD/drop
 	mlx5_cleanup 1
 	sof_cleanup
-	rmmod auxbus_test_client auxbus_test_parent auxbus 2>/dev/null
+	rmmod auxbus_test_hold auxbus_test_client auxbus_test_parent auxbus 2>/dev/null
 }
 trap cleanup EXIT
 
@@ -49,6 +51,20 @@ t_check "auxbus_test_parent (init/add) and its client, unloaded at once" sh -c '
 	rmmod auxbus_test_client && rmmod auxbus_test_parent'
 t_check "auxbus_test_parent create=1 (auxiliary_device_create), then auxbus, at once" sh -c '
 	modprobe auxbus_test_parent ndev=4 create=1 && rmmod auxbus_test_parent && eval "$RMBUS"'
+# the same, with the order made certain: auxbus_test_hold keeps a created device's last
+# reference, so unloading the bus must wait in its exit until the case drops it
+t_check "create=1 again, a device's reference held, the parent unloaded" sh -c "
+	modprobe auxbus_test_parent ndev=1 create=1 && modprobe auxbus_test_hold &&
+	echo /sys/bus/$AUXBUS_BUS/devices/auxbus_test_parent.client.0 >$HOLD/hold &&
+	rmmod auxbus_test_parent"
+rmmod auxbus &
+rmbus=$!
+t_check "unloading auxbus waits in its exit for that device's release" \
+	t_wait_cmd 300 grep -q auxbus_create_exit /proc/$rmbus/stack
+t_check "drop the reference" sh -c "echo 1 >$HOLD/drop"
+wait $rmbus
+t_check "auxbus unloads once the device is released" test $? = 0
+t_check "auxbus_test_hold unloads" rmmod auxbus_test_hold
 # Not the probes client: its sound card trips 6.1's ALSA under delayed releases (see
 # tests/kernels.list); its device exists, unbound.
 t_check "SOF shim with clients: new, delete, unload at once" sh -c "
