@@ -89,6 +89,13 @@ if sof_mainline_use snd_sof_shim_ipc_msg_injector sof_mainline_ipc_msg_injector 
 	snd_sof_shim.msg_injector.0; then
 	inject_ok "mainline: "
 	inject_fw_error "mainline: "
+	# mainline's client leaves an IPC3 message's size to the IPC core: hdr.size 12, 8 bytes
+	tx=$(sof_stat 0 tx)
+	h=$(sof_stat 0 fw_handled)
+	printf '\014\000\000\000\000\000\001\260' >/tmp/inj-short
+	t_check_errno "mainline: size differs from the header's: the shim refuses it" \
+		"Invalid argument" inject /tmp/inj-short
+	t_eq "mainline: nothing sent" "$tx $h" "$(sof_stat 0 tx) $(sof_stat 0 fw_handled)"
 	inject_crashed "mainline: "
 fi
 
