@@ -140,6 +140,8 @@ t_log_mark new2
 sof_write_fails "new_device 2 meanwhile: EBUSY, the id is still taken" $SOF_DRV/new_device \
 	"2 clients=probes" "Device or resource busy"
 t_check "the log says why" t_log_has new2 "new_device: DSP 2 is still being deleted"
+sof_write_fails "del_device 2 again meanwhile: ENOENT, it is being deleted" $SOF_DRV/del_device \
+	"2" "No such file"
 touch /tmp/sof-release
 wait $cap
 rc=$?
