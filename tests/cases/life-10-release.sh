@@ -60,7 +60,7 @@ t_check "create=1 again, a device's reference held, the parent unloaded" sh -c "
 rmmod auxbus &
 rmbus=$!
 t_check "unloading auxbus waits in its exit for that device's release" \
-	t_wait_cmd 300 grep -q auxbus_create_exit /proc/$rmbus/stack
+	t_wait_cmd 300 t_in_exit auxbus $rmbus
 t_check "drop the reference" sh -c "echo 1 >$HOLD/drop"
 wait $rmbus
 t_check "auxbus unloads once the device is released" test $? = 0

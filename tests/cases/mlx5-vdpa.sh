@@ -80,9 +80,9 @@ t_check "dev add vdpa5 to vdpa8 on it" sh -c "for n in 5 6 7 8; do
 t_check "hold a reference to vdpa5" sh -c "modprobe auxbus_test_hold && echo $VB/vdpa5 >$HOLD/hold"
 rmmod mlx5_shim_vdpa &
 rmmod_pid=$!
+t_check "they went with it" t_wait_cmd 300 sh -c "! ls $VB 2>/dev/null | grep -q ."
 t_check "unloading the client waits in its exit for vdpa5's release" \
-	t_wait_cmd 300 grep -q mlx5_shim_vdpa_exit /proc/$rmmod_pid/stack
-t_check "they went with it" sh -c "! ls $VB 2>/dev/null | grep -q ."
+	t_in_exit mlx5_shim_vdpa $rmmod_pid
 t_check "drop the reference" sh -c "echo 1 >$HOLD/drop"
 wait $rmmod_pid
 t_check "the client unloads once vdpa5 is released" test $? = 0

@@ -123,6 +123,14 @@ t_wait_gone() {
 	[ ! -e "$1" ]
 }
 
+# t_in_exit MODULE PID: PID (an rmmod) sleeps in MODULE's exit: the module is going and PID is
+# still in delete_module(). Not the exit's own frame: 7.x's stack of a module's sleeping exit
+# may show only delete_module()'s.
+t_in_exit() {
+	[ "$(cat /sys/module/$1/initstate 2>/dev/null)" = going ] &&
+		grep -q delete_module "/proc/$2/stack" 2>/dev/null
+}
+
 # The kernel log of a step, without clearing it (dmesg -c would hide it from the runner's scan
 # of the case's log): t_log_mark NAME writes a mark, t_log_since NAME prints what the kernel
 # logged after the last mark NAME and fails when there is no such mark (the log wrapped, or a

@@ -36,7 +36,7 @@ static struct device *hold_find(const char *name)
 	ret = kern_path(name, LOOKUP_FOLLOW | LOOKUP_DIRECTORY, &path);
 	if (ret)
 		return ERR_PTR(ret);
-	/* a sysfs inode's private data is its kernfs node, a kobject directory's node its kobject */
+	/* a sysfs inode's private data is its kernfs node; a kobject directory's, its kobject */
 	kn = d_inode(path.dentry)->i_private;
 	if (path.dentry->d_sb->s_magic == SYSFS_MAGIC && kn && kernfs_type(kn) == KERNFS_DIR)
 		kobj = kobject_get_unless_zero(kn->priv);

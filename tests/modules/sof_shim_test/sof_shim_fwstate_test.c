@@ -27,8 +27,9 @@ static void sof_shim_fwstate_test_fw_state(struct sof_shim_client_dev *cdev,
 static int sof_shim_fwstate_test_probe(struct auxiliary_device *auxdev,
 				       const struct auxiliary_device_id *id)
 {
-	return sof_shim_client_register_fw_state_handler(auxiliary_dev_to_sof_shim_client_dev(auxdev),
-							 sof_shim_fwstate_test_fw_state);
+	struct sof_shim_client_dev *cdev = auxiliary_dev_to_sof_shim_client_dev(auxdev);
+
+	return sof_shim_client_register_fw_state_handler(cdev, sof_shim_fwstate_test_fw_state);
 }
 
 static void sof_shim_fwstate_test_remove(struct auxiliary_device *auxdev)
