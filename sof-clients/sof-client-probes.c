@@ -448,7 +448,7 @@ static void sof_probes_client_remove(struct auxiliary_device *auxdev)
 	debugfs_remove(priv->dfs_points_remove);
 }
 
-AUXILIARY_DEVICE_TABLE(sof_probes_client_id_table, "snd_sof_shim.probes");
+AUXILIARY_DEVICE_TABLE(sof_probes_client_id_table, "snd_sof_shim.hda-probes");
 
 static struct auxiliary_driver sof_probes_client_drv = {
 	.probe = sof_probes_client_probe,

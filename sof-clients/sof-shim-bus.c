@@ -10,7 +10,7 @@
  *
  * Each DSP is a platform device snd_sof_shim.ID bound to this driver. Its "firmware" (the
  * clients= list; default ipc_flood:2,probes) decides which auxiliary client devices exist:
- * snd_sof_shim.ipc_flood.<n>, snd_sof_shim.probes.<n>, and, not in the default firmware,
+ * snd_sof_shim.ipc_flood.<n>, snd_sof_shim.hda-probes.<n>, and, not in the default firmware,
  * snd_sof_shim.msg_injector.<n> and snd_sof_shim.kernel_injector.<n>. ipc= is the IPC
  * the firmware speaks, IPC3 by default; as in mainline, an IPC4 firmware has no IPC flood
  * test (default clients there: probes). mailbox= is the size of the DSP's mailboxes, the

@@ -22,11 +22,12 @@
 
 /*
  * Client device ids are unique per function across all DSPs: snd_sof_shim.ipc_flood.<n>.
- * The functions have mainline's names (snd_sof.<name>.<n> there), the probes' excepted.
+ * The devices have mainline's names (snd_sof.<name>.<n> there); new_device's clients= calls
+ * the probes function "probes".
  */
 static const char * const sof_shim_fn_names[SOF_SHIM_FN_NUM] = {
 	[SOF_SHIM_FN_IPC_FLOOD] = "ipc_flood",
-	[SOF_SHIM_FN_PROBES] = "probes",
+	[SOF_SHIM_FN_PROBES] = "hda-probes",
 	[SOF_SHIM_FN_IPC_MSG_INJECTOR] = "msg_injector",
 	[SOF_SHIM_FN_KERNEL_INJECTOR] = "kernel_injector",
 };
