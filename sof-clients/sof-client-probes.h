@@ -68,6 +68,7 @@ struct sof_probes_priv {
 
 	const struct sof_shim_probes_host_ops *host_ops;
 	const struct sof_probes_ipc_ops *ipc_ops;
+	const void *ipc_priv;		/* IPC4: the probe module's manifest entry, once found */
 };
 
 extern const struct sof_probes_ipc_ops ipc3_probe_ops;

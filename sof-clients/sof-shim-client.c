@@ -376,15 +376,6 @@ int sof_shim_client_boot_dsp(struct sof_shim_client_dev *cdev)
 }
 EXPORT_SYMBOL_NS_GPL(sof_shim_client_boot_dsp, "SND_SOC_SOF_SHIM_CLIENT");
 
-/* the IPC4 firmware's modules: the probe module (mainline's probes client finds it by UUID) */
-static const struct sof_shim_ipc4_fw_module sof_shim_ipc4_modules[] = {
-	{ .man4_module_entry = {
-		.id = SOF_SHIM_IPC4_PROBE_MODULE_ID,
-		.uuid = GUID_INIT(0x7CAD0808, 0xAB10, 0xCD23,
-				  0xEF, 0x45, 0x12, 0xAB, 0x34, 0xCD, 0x56, 0xEF),
-	} },
-};
-
 /**
  * sof_shim_client_ipc4_find_module() - a module of the IPC4 firmware, by its UUID
  * @cdev:	the client
@@ -397,15 +388,15 @@ static const struct sof_shim_ipc4_fw_module sof_shim_ipc4_modules[] = {
 const struct sof_shim_ipc4_fw_module *
 sof_shim_client_ipc4_find_module(struct sof_shim_client_dev *cdev, const guid_t *uuid)
 {
-	int i;
+	struct sof_shim_dev *sdev = cdev->sdev;
 
-	if (cdev->sdev->fw.ipc_type != SOF_SHIM_IPC_TYPE_4) {
-		dev_err(cdev->sdev->dev, "Only supported with IPC4\n");
+	if (sdev->fw.ipc_type != SOF_SHIM_IPC_TYPE_4) {
+		dev_err(sdev->dev, "Only supported with IPC4\n");
 		return NULL;
 	}
-	for (i = 0; i < ARRAY_SIZE(sof_shim_ipc4_modules); i++)
-		if (guid_equal(&sof_shim_ipc4_modules[i].man4_module_entry.uuid, uuid))
-			return &sof_shim_ipc4_modules[i];
+	if (READ_ONCE(sdev->ipc4_probe_module_listed) &&
+	    guid_equal(&sdev->ipc4_probe_module.man4_module_entry.uuid, uuid))
+		return &sdev->ipc4_probe_module;
 	return NULL;
 }
 EXPORT_SYMBOL_NS_GPL(sof_shim_client_ipc4_find_module, "SND_SOC_SOF_SHIM_CLIENT");

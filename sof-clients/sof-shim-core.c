@@ -9,6 +9,10 @@
  *   clients_rpm_disabled	write 1: runtime PM of every client is disabled (as a
  *				client's own remove() does), so pm_runtime_resume_and_get()
  *				of a suspended client fails with -EACCES; write 0 to undo
+ *   ipc4_probe_module_id	the id the IPC4 firmware's manifest gives the probe module (and
+ *				the only one its module messages go to); 16 by default
+ *   ipc4_probe_module_listed	write 0: the IPC4 firmware has no probe module, so
+ *				sof_shim_client_ipc4_find_module() does not find it
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -112,6 +116,9 @@ int sof_shim_probe(struct platform_device *pdev)
 	sdev->fw_version.major = 2;
 	sdev->fw_version.minor = 14;
 	sdev->fw_version.micro = 0;
+	sdev->ipc4_probe_module.man4_module_entry.id = SOF_SHIM_IPC4_PROBE_MODULE_ID;
+	sdev->ipc4_probe_module.man4_module_entry.uuid = SOF_SHIM_IPC4_PROBE_UUID;
+	sdev->ipc4_probe_module_listed = true;
 	sdev->powered = true;
 	mutex_init(&sdev->state_mutex);
 	mutex_init(&sdev->client_mutex);
@@ -143,6 +150,10 @@ int sof_shim_probe(struct platform_device *pdev)
 	sdev->debugfs_root = debugfs_create_dir(dev_name(dev), sof_shim_debugfs_top);
 	debugfs_create_file_unsafe("clients_rpm_disabled", 0600, sdev->debugfs_root, sdev,
 				   &sof_shim_clients_rpm_disabled_fops);
+	debugfs_create_u32("ipc4_probe_module_id", 0600, sdev->debugfs_root,
+			   &sdev->ipc4_probe_module.man4_module_entry.id);
+	debugfs_create_bool("ipc4_probe_module_listed", 0600, sdev->debugfs_root,
+			    &sdev->ipc4_probe_module_listed);
 	ret = devm_add_action_or_reset(dev, sof_shim_debugfs_remove, sdev);
 	if (ret)
 		return ret;

@@ -25,6 +25,9 @@ struct platform_device;
 #define SOF_SHIM_FW_STATE_EVENTS	8
 /* smallest mailbox new_device mailbox= takes: an IPC3 probe message and its reply fit */
 #define SOF_SHIM_IPC_MSG_MIN		64
+/* the IPC4 probe module's UUID in the firmware's manifest: mainline's */
+#define SOF_SHIM_IPC4_PROBE_UUID	GUID_INIT(0x7CAD0808, 0xAB10, 0xCD23, \
+						  0xEF, 0x45, 0x12, 0xAB, 0x34, 0xCD, 0x56, 0xEF)
 /* largest large config parameter the simulated IPC4 firmware assembles or sends */
 #define SOF_SHIM_IPC4_LARGE_CONFIG_MAX	1024
 
@@ -204,6 +207,13 @@ struct sof_shim_dev {
 	size_t host_box_bytes;		/* IPC4: payload of the reply in host_box */
 	struct sof_shim_ipc4_msg ipc4_reply;	/* IPC4: ipc.msg.reply_data */
 	struct sof_shim_ipc4_large_config ipc4_lc;	/* the DSP's, under ipc_lock */
+	/*
+	 * The IPC4 firmware's manifest: its one module, the probe module, by mainline's UUID.
+	 * For tests, debugfs ipc4_probe_module_id and ipc4_probe_module_listed change the id it
+	 * has, or leave it out of the firmware.
+	 */
+	struct sof_shim_ipc4_fw_module ipc4_probe_module;
+	bool ipc4_probe_module_listed;
 	bool dsp_doorbell;		/* host -> DSP: a message is in dsp_box */
 	bool host_irq;			/* DSP -> host: a reply is in host_box */
 
