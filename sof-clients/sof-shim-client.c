@@ -426,7 +426,7 @@ void sof_shim_client_core_module_put(struct sof_shim_client_dev *cdev)
 EXPORT_SYMBOL_NS_GPL(sof_shim_client_core_module_put, "SND_SOC_SOF_SHIM_CLIENT");
 
 /*
- * System PM of the parent reaches the bound clients (sof_suspend_clients() and
+ * Runtime and system PM of the parent reach the bound clients (sof_suspend_clients() and
  * sof_resume_clients() in mainline): their suspend() with *@state, or their resume()
  * when @state is NULL.
  */

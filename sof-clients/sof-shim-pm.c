@@ -50,13 +50,35 @@ int sof_shim_dsp_power_up(struct sof_shim_dev *sdev)
  * D3, as SOF's sof_suspend() and sof_resume(): powering the DSP off loses the firmware
  * (fw_state BOOT_NOT_STARTED, probe points and extractor gone); powering it on boots the
  * firmware again through BOOT_IN_PROGRESS to BOOT_COMPLETE. Clients hear of
- * BOOT_NOT_STARTED and BOOT_COMPLETE through their fw_state handlers.
+ * BOOT_NOT_STARTED and BOOT_COMPLETE through their fw_state handlers. On runtime and system
+ * PM alike, the clients' .suspend runs only when the firmware is BOOT_COMPLETE, with the
+ * DSP's target power state as the event (always D3 here: the shim has no low-power D0), and
+ * their .resume once the firmware booted again.
  */
+static void sof_shim_suspend_common(struct sof_shim_dev *sdev)
+{
+	pm_message_t pm_state = { .event = SOF_SHIM_DSP_PM_D3 };
+
+	if (READ_ONCE(sdev->fw_state) == SOF_SHIM_FW_BOOT_COMPLETE)
+		sof_shim_suspend_clients(sdev, pm_state);
+	sof_shim_dsp_power_down(sdev);
+}
+
+static int sof_shim_resume_common(struct sof_shim_dev *sdev)
+{
+	int ret;
+
+	ret = sof_shim_dsp_power_up(sdev);
+	if (ret)
+		return ret;
+	return sof_shim_resume_clients(sdev);
+}
+
 static int __maybe_unused sof_shim_runtime_suspend(struct device *dev)
 {
 	struct sof_shim_dev *sdev = dev_get_drvdata(dev);
 
-	sof_shim_dsp_power_down(sdev);
+	sof_shim_suspend_common(sdev);
 	atomic_inc(&sdev->stat_runtime_suspend);
 	return 0;
 }
@@ -66,7 +88,7 @@ static int __maybe_unused sof_shim_runtime_resume(struct device *dev)
 	struct sof_shim_dev *sdev = dev_get_drvdata(dev);
 
 	atomic_inc(&sdev->stat_runtime_resume);
-	return sof_shim_dsp_power_up(sdev);
+	return sof_shim_resume_common(sdev);
 }
 
 /* a runtime-suspended DSP is off already and stays off: runtime PM resumes it when needed */
@@ -74,25 +96,20 @@ static int __maybe_unused sof_shim_suspend(struct device *dev)
 {
 	struct sof_shim_dev *sdev = dev_get_drvdata(dev);
 
-	sof_shim_suspend_clients(sdev, PMSG_SUSPEND);
 	atomic_inc(&sdev->stat_system_suspend);
 	if (!pm_runtime_suspended(dev))
-		sof_shim_dsp_power_down(sdev);
+		sof_shim_suspend_common(sdev);
 	return 0;
 }
 
 static int __maybe_unused sof_shim_resume(struct device *dev)
 {
 	struct sof_shim_dev *sdev = dev_get_drvdata(dev);
-	int ret;
 
 	atomic_inc(&sdev->stat_system_resume);
-	if (!pm_runtime_suspended(dev)) {
-		ret = sof_shim_dsp_power_up(sdev);
-		if (ret)
-			return ret;
-	}
-	return sof_shim_resume_clients(sdev);
+	if (pm_runtime_suspended(dev))
+		return 0;
+	return sof_shim_resume_common(sdev);
 }
 
 const struct dev_pm_ops sof_shim_pm_ops = {

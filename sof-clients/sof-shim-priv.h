@@ -21,6 +21,8 @@ struct platform_device;
 #define SOF_SHIM_IPC_TIMEOUT_MS		500
 #define SOF_SHIM_MAX_IPC_DELAY_US	100000
 #define SOF_SHIM_PM_AUTOSUSPEND_MS	200
+/* the DSP's target power state on suspend, mainline's SOF_DSP_PM_D3 (enum sof_dsp_power_states) */
+#define SOF_SHIM_DSP_PM_D3		3
 /* fw_state changes queued for the clients' handlers; more collapse into the newest */
 #define SOF_SHIM_FW_STATE_EVENTS	8
 /* smallest mailbox new_device mailbox= takes: an IPC3 probe message and its reply fit */
