@@ -126,9 +126,10 @@ static u32 sof_shim_ipc4_dsp_module_msg(struct sof_shim_dev *sdev, u32 primary, 
 {
 	u32 type = SOF_SHIM_IPC4_MSG_TYPE_GET(primary);
 	u32 module_id = primary & (SOF_SHIM_IPC4_MOD_ID_MASK | SOF_SHIM_IPC4_MOD_INSTANCE_MASK);
+	u32 probe_id = READ_ONCE(sdev->ipc4_probe_module.man4_module_entry.id);
 
-	if (!READ_ONCE(sdev->ipc4_probe_module_listed) ||
-	    SOF_SHIM_IPC4_MOD_ID(primary) != READ_ONCE(sdev->ipc4_probe_module.man4_module_entry.id))
+	/* the probe module, under the id the manifest gives it, is the firmware's only one */
+	if (!READ_ONCE(sdev->ipc4_probe_module_listed) || SOF_SHIM_IPC4_MOD_ID(primary) != probe_id)
 		return SOF_SHIM_IPC4_MOD_INVALID_ID;
 	if (primary & SOF_SHIM_IPC4_MOD_INSTANCE_MASK)
 		return SOF_SHIM_IPC4_MOD_INST_INVALID_ID;
