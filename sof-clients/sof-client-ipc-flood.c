@@ -10,7 +10,8 @@
  *   notifications		DSP test notifications received
  *   fw_states		the firmware states this client's fw_state handler heard, oldest
  *			first (the last SOF_IPC_FLOOD_FW_STATES of them)
- *   suspend_count, resume_count	system PM events that reached this client
+ *   suspend_count, resume_count	the parent's PM events (runtime and system) that reached
+ *				this client
  * and in the DSP's debugfs root, from its first flood client (as mainline's id 0):
  *   ipc_flood_count, ipc_flood_duration_ms	symlinks to that client's files
  *
@@ -451,7 +452,7 @@ AUXILIARY_DEVICE_TABLE(sof_ipc_flood_client_id_table, "snd_sof_shim.ipc_flood");
 
 /*
  * No dev_pm_ops: the bus's generic callbacks make the parent DSP resume first. .suspend and
- * .resume are called by the parent's system PM (sof_shim_suspend_clients()).
+ * .resume are called by the parent's runtime and system PM (sof_shim_suspend_clients()).
  */
 static struct auxiliary_driver sof_ipc_flood_client_drv = {
 	.probe = sof_ipc_flood_probe,

@@ -21,67 +21,19 @@
  * extension words (the doorbell registers) and a payload in the mailbox, its reply carries
  * a status in the primary word; sof-shim-ipc4.c has what differs (SOF's ipc4.c).
  *
- * The DSP core is a kthread. It also runs the reply interrupt's thread, right after it raised
- * the interrupt: host and DSP share the CPU, as they would share the machine's time. Every
- * crash ends a firmware instance (fw_boot_gen): a message it took, or a notification it sent,
- * dies with it and is neither acted on by a rebooted firmware nor delivered to the clients.
  * Senders keep the DSP powered themselves, as SOF clients do: a client holds a runtime PM
- * reference while it sends.
+ * reference while it sends. The firmware that answers is in sof-shim-fw.c.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
-#include <linux/delay.h>
 #include <linux/device.h>
 #include <linux/error-injection.h>
 #include <linux/kthread.h>
-#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/wait.h>
 
 #include "sof-shim-priv.h"
-
-struct sof_shim_rx_msg {
-	struct list_head list;
-	u32 boot_gen;		/* firmware instance that sent it */
-	size_t bytes;
-	u8 data[];
-};
-
-/* DSP side: build the reply for one request; returns the reply size */
-static size_t sof_shim_dsp_handle(struct sof_shim_dev *sdev, const void *req, size_t bytes,
-				  void *reply_buf)
-{
-	const struct sof_shim_ipc_hdr *hdr = req;
-	struct sof_shim_ipc_reply *reply = reply_buf;
-	size_t reply_bytes = sizeof(*reply);
-	int error = 0;
-
-	switch (hdr->cmd & SOF_SHIM_GLB_TYPE_MASK) {
-	case SOF_SHIM_IPC_GLB_TEST_MSG:
-		if ((hdr->cmd & SOF_SHIM_CMD_TYPE_MASK) != SOF_SHIM_IPC_TEST_IPC_FLOOD ||
-		    bytes != sizeof(*hdr))
-			error = -EINVAL;
-		break;
-	case SOF_SHIM_IPC_GLB_PROBE:
-		error = sof_shim_probes_ipc(sdev, req, reply_buf, &reply_bytes);
-		break;
-	default:
-		error = -EINVAL;
-		break;
-	}
-
-	/* a reply that does not fit the host's mailbox is refused, as SOF's ipc_probe_info() */
-	if (!error && reply_bytes > sdev->fw.mailbox_bytes)
-		error = -EINVAL;
-	if (error)
-		reply_bytes = sizeof(*reply);
-	/* SOF firmware answers with the generic reply header, not the request's command */
-	reply->hdr.cmd = SOF_SHIM_IPC_GLB_REPLY;
-	reply->hdr.size = reply_bytes;
-	reply->error = error;
-	return reply_bytes;
-}
 
 static void sof_shim_rx_work(struct work_struct *work)
 {
@@ -108,146 +60,6 @@ static void sof_shim_rx_work(struct work_struct *work)
 		kfree(msg);
 	}
 }
-
-/**
- * sof_shim_dsp_notify() - the DSP sends a notification to the host
- * @sdev:	the DSP
- * @cmd:	SOF_SHIM_IPC_GLB_* | command type
- * @payload:	bytes after the header, or NULL
- * @bytes:	size of @payload
- *
- * A notification not yet delivered when this firmware crashes is dropped.
- *
- * Return: 0, -ENODEV when the firmware is not running, -EINVAL or -ENOMEM.
- */
-int sof_shim_dsp_notify(struct sof_shim_dev *sdev, u32 cmd, const void *payload, size_t bytes)
-{
-	struct sof_shim_ipc_hdr *hdr;
-	struct sof_shim_rx_msg *msg;
-	bool running;
-
-	if (bytes > SOF_SHIM_IPC_MSG_MAX - sizeof(*hdr))
-		return -EINVAL;
-	if (READ_ONCE(sdev->fw_state) != SOF_SHIM_FW_BOOT_COMPLETE)
-		return -ENODEV;
-
-	msg = kzalloc(struct_size(msg, data, sizeof(*hdr) + bytes), GFP_KERNEL);
-	if (!msg)
-		return -ENOMEM;
-
-	/* the firmware instance that sends it */
-	spin_lock_irq(&sdev->ipc_lock);
-	running = sdev->fw_state == SOF_SHIM_FW_BOOT_COMPLETE;
-	msg->boot_gen = sdev->fw_boot_gen;
-	spin_unlock_irq(&sdev->ipc_lock);
-	if (!running) {
-		kfree(msg);
-		return -ENODEV;
-	}
-
-	msg->bytes = sizeof(*hdr) + bytes;
-	hdr = (struct sof_shim_ipc_hdr *)msg->data;
-	hdr->cmd = cmd;
-	hdr->size = msg->bytes;
-	if (bytes)
-		memcpy(msg->data + sizeof(*hdr), payload, bytes);
-
-	spin_lock_irq(&sdev->rx_lock);
-	list_add_tail(&msg->list, &sdev->rx_queue);
-	spin_unlock_irq(&sdev->rx_lock);
-	schedule_work(&sdev->rx_work);
-	return 0;
-}
-
-static void sof_shim_ipc_irq_thread(struct sof_shim_dev *sdev);
-
-/* ---- the DSP ---- */
-
-/*
- * The DSP core: wait for the doorbell, take the message out of dsp_box, work on it for
- * ipc_delay_us, check and act on it, write the reply into host_box and raise the reply
- * interrupt. A hung firmware takes the message and never answers.
- */
-static int sof_shim_dsp_thread(void *data)
-{
-	struct sof_shim_dev *sdev = data;
-	struct sof_shim_ipc_hdr *hdr = (struct sof_shim_ipc_hdr *)sdev->dsp_box;
-	struct sof_shim_ipc_reply *reply = (struct sof_shim_ipc_reply *)sdev->host_box;
-
-	for (;;) {
-		size_t bytes;
-		u32 delay, gen;
-		bool hung;
-
-		/*
-		 * Sleep until the doorbell rings (no wait queue: its lock would be taken three
-		 * times per IPC); interruptible, so an idle DSP is not a hung task
-		 */
-		set_current_state(TASK_INTERRUPTIBLE);
-		if (kthread_should_stop()) {
-			__set_current_state(TASK_RUNNING);
-			break;
-		}
-		if (!READ_ONCE(sdev->dsp_doorbell)) {
-			schedule();
-			continue;
-		}
-		__set_current_state(TASK_RUNNING);
-
-		spin_lock_irq(&sdev->ipc_lock);
-		sdev->dsp_doorbell = false;
-		hung = sdev->fw_hung;
-		gen = sdev->fw_boot_gen;
-		spin_unlock_irq(&sdev->ipc_lock);
-
-		if (hung)
-			continue;
-
-		delay = READ_ONCE(sdev->ipc_delay_us);
-		if (delay >= 10)
-			usleep_range(delay, delay + delay / 8 + 1);
-		else if (delay)
-			udelay(delay);
-
-		/*
-		 * Acting on the message and replying is atomic with respect to a crash: under
-		 * ipc_lock, and only while the firmware instance that took the message runs.
-		 * After a crash and a reboot, the new firmware must not act on a message the old
-		 * one took.
-		 */
-		spin_lock_irq(&sdev->ipc_lock);
-		if (sdev->fw_boot_gen != gen) {
-			atomic64_inc(&sdev->stat_dropped);
-			spin_unlock_irq(&sdev->ipc_lock);
-			continue;
-		}
-
-		/* the checks a firmware makes before it acts on a message */
-		bytes = sdev->dsp_box_bytes;
-		if (sdev->fw.ipc_type == SOF_SHIM_IPC_TYPE_4) {
-			sof_shim_ipc4_dsp_handle(sdev);
-			sdev->fw_handled++;
-		} else if (bytes < sizeof(*hdr) || bytes > sdev->fw.mailbox_bytes ||
-			   hdr->size != bytes) {
-			atomic64_inc(&sdev->stat_dsp_reject);
-			reply->hdr.cmd = SOF_SHIM_IPC_GLB_REPLY;
-			reply->hdr.size = sizeof(*reply);
-			reply->error = -EINVAL;
-		} else {
-			sof_shim_dsp_handle(sdev, sdev->dsp_box, bytes, sdev->host_box);
-			sdev->fw_handled++;
-		}
-		sdev->host_irq = true;
-		spin_unlock_irq(&sdev->ipc_lock);
-
-		/* the reply interrupt */
-		sof_shim_ipc_irq_thread(sdev);
-	}
-
-	return 0;
-}
-
-/* ---- the host ---- */
 
 /*
  * Read the reply of the message in flight out of host_box (SOF's sof_ipc3_get_reply()):
@@ -309,7 +121,7 @@ static void sof_shim_ipc_reply(struct sof_shim_dev *sdev)
  * for the message in flight. A reply nobody waits for any more (its sender timed out) is
  * dropped.
  */
-static void sof_shim_ipc_irq_thread(struct sof_shim_dev *sdev)
+void sof_shim_ipc_irq_thread(struct sof_shim_dev *sdev)
 {
 	int ret;
 
@@ -522,214 +334,11 @@ int sof_shim_ipc_tx_message(struct sof_shim_dev *sdev, void *msg_data, size_t ms
 
 ALLOW_ERROR_INJECTION(sof_shim_ipc_tx_message, ERRNO);
 
-/*
- * SOF's sof_set_fw_state(): clients hear of BOOT_NOT_STARTED, BOOT_COMPLETE and CRASHED,
- * not of the states in between. Called without ipc_lock, often with tx_mutex held (boot,
- * power-down, IPC timeout): the change is only queued here, and the caller hands it to the
- * clients with sof_shim_fw_state_notify() once tx_mutex is dropped, so a handler may send IPC.
- */
-static void sof_shim_set_fw_state(struct sof_shim_dev *sdev, enum sof_shim_fw_state new_state)
-{
-	enum sof_shim_fw_state old_state;
-	unsigned int i;
-
-	spin_lock_irq(&sdev->ipc_lock);
-	old_state = sdev->fw_state;
-	WRITE_ONCE(sdev->fw_state, new_state);
-	if (new_state == SOF_SHIM_FW_CRASHED || new_state == SOF_SHIM_FW_BOOT_NOT_STARTED) {
-		/* this firmware instance is gone, and with it what it holds */
-		sdev->fw_boot_gen++;
-		sdev->fw_hung = false;
-		sdev->dsp_doorbell = false;
-		sdev->host_irq = false;
-		sdev->ipc4_lc.active = false;
-	}
-	if (old_state != new_state && new_state != SOF_SHIM_FW_BOOT_IN_PROGRESS) {
-		/* a full queue keeps the newest state in its last slot */
-		if (sdev->fw_state_events_len < SOF_SHIM_FW_STATE_EVENTS)
-			sdev->fw_state_events_len++;
-		i = (sdev->fw_state_events_head + sdev->fw_state_events_len - 1) %
-		    SOF_SHIM_FW_STATE_EVENTS;
-		sdev->fw_state_events[i] = new_state;
-	}
-	spin_unlock_irq(&sdev->ipc_lock);
-
-	if (old_state != new_state)
-		dev_dbg(sdev->dev, "fw_state change: %d -> %d\n", old_state, new_state);
-}
-
-/*
- * Hand the queued fw_state changes to the clients' handlers, oldest first. Called without
- * tx_mutex. One caller delivers at a time; a change queued meanwhile (also from a handler)
- * is delivered by that caller before it returns, so none is left behind or reordered.
- */
-static void sof_shim_fw_state_notify(struct sof_shim_dev *sdev)
-{
-	enum sof_shim_fw_state state;
-
-	spin_lock_irq(&sdev->ipc_lock);
-	if (sdev->fw_state_notifying) {
-		spin_unlock_irq(&sdev->ipc_lock);
-		return;
-	}
-	sdev->fw_state_notifying = true;
-	while (sdev->fw_state_events_len) {
-		state = sdev->fw_state_events[sdev->fw_state_events_head];
-		sdev->fw_state_events_head = (sdev->fw_state_events_head + 1) %
-					     SOF_SHIM_FW_STATE_EVENTS;
-		sdev->fw_state_events_len--;
-		spin_unlock_irq(&sdev->ipc_lock);
-		sof_shim_client_fw_state_dispatcher(sdev, state);
-		spin_lock_irq(&sdev->ipc_lock);
-	}
-	sdev->fw_state_notifying = false;
-	spin_unlock_irq(&sdev->ipc_lock);
-}
-
 /* drop tx_mutex, then tell the clients of the fw_state changes made under it */
 void sof_shim_ipc_tx_unlock(struct sof_shim_dev *sdev)
 {
 	mutex_unlock(&sdev->ipc.tx_mutex);
 	sof_shim_fw_state_notify(sdev);
-}
-
-/**
- * sof_shim_handle_fw_exception() - the firmware failed the host (SOF's
- * snd_sof_handle_fw_exception())
- * @sdev:	the DSP
- * @msg:	what happened, for the log
- *
- * Dumps what a developer needs, as SOF's does, and then, unlike it, marks the firmware
- * crashed as SOF's snd_sof_dsp_panic() does for a non-recoverable panic: clients hear it
- * through their fw_state handlers and every later IPC fails with -ENODEV until the firmware
- * is booted again.
- */
-void sof_shim_handle_fw_exception(struct sof_shim_dev *sdev, const char *msg)
-{
-	if (READ_ONCE(sdev->fw_state) == SOF_SHIM_FW_CRASHED)
-		return;
-	dev_err(sdev->dev, "------------[ DSP dump start ]------------\n");
-	dev_err(sdev->dev, "%s\n", msg);
-	dev_err(sdev->dev, "fw_state: crashed (was %d), %llu messages handled\n",
-		READ_ONCE(sdev->fw_state), sdev->fw_handled);
-	dev_err(sdev->dev, "------------[ DSP dump end ]------------\n");
-	sof_shim_set_fw_state(sdev, SOF_SHIM_FW_CRASHED);
-}
-
-/**
- * sof_shim_fw_crash() - the firmware crashes (control file fw_state, "crash")
- * @sdev:	the DSP
- *
- * As a DSP panic: the firmware answers nothing from now on, so a message in flight times out;
- * new ones fail with -ENODEV until sof_shim_fw_boot(). Clients hear of it through their
- * fw_state handlers.
- */
-void sof_shim_fw_crash(struct sof_shim_dev *sdev)
-{
-	dev_info(sdev->dev, "firmware crashed\n");
-	sof_shim_set_fw_state(sdev, SOF_SHIM_FW_CRASHED);
-	sof_shim_fw_state_notify(sdev);
-}
-
-/**
- * sof_shim_fw_hang() - the firmware hangs (control file fw_state, "hang")
- * @sdev:	the DSP
- *
- * The firmware still looks booted, but from now on the DSP takes each message and never
- * answers it: the sender gets -ETIMEDOUT after SOF_SHIM_IPC_TIMEOUT_MS, and the timeout marks
- * the firmware crashed.
- *
- * Return: 0, or -EBUSY when the firmware is not running or already hung.
- */
-int sof_shim_fw_hang(struct sof_shim_dev *sdev)
-{
-	int ret = 0;
-
-	spin_lock_irq(&sdev->ipc_lock);
-	if (sdev->fw_state != SOF_SHIM_FW_BOOT_COMPLETE || sdev->fw_hung)
-		ret = -EBUSY;
-	else
-		sdev->fw_hung = true;
-	spin_unlock_irq(&sdev->ipc_lock);
-
-	if (!ret)
-		dev_info(sdev->dev, "firmware hung: IPCs time out\n");
-	return ret;
-}
-
-/**
- * sof_shim_fw_boot() - (re)boot the firmware
- * @sdev:	the DSP
- *
- * Waits for a message still in flight (it times out on a dead firmware), then goes through
- * BOOT_IN_PROGRESS to BOOT_COMPLETE with the DSP's probe state reset, and sends the clients a
- * FW_READY notification.
- *
- * Return: 0, or -EBUSY when the firmware is already running.
- */
-int sof_shim_fw_boot(struct sof_shim_dev *sdev)
-{
-	int ret = 0;
-
-	/* as in SOF, the firmware boots with no IPC in flight */
-	mutex_lock(&sdev->ipc.tx_mutex);
-	if (READ_ONCE(sdev->fw_state) == SOF_SHIM_FW_BOOT_COMPLETE) {
-		ret = -EBUSY;
-		goto out_unlock;
-	}
-
-	sof_shim_set_fw_state(sdev, SOF_SHIM_FW_BOOT_IN_PROGRESS);
-	spin_lock_irq(&sdev->ipc_lock);
-	sdev->fw_handled = 0;
-	spin_unlock_irq(&sdev->ipc_lock);
-	sof_shim_probes_reset(sdev);
-	sof_shim_set_fw_state(sdev, SOF_SHIM_FW_BOOT_COMPLETE);
-	dev_info(sdev->dev, "firmware %u.%u.%u booted\n", sdev->fw_version.major,
-		 sdev->fw_version.minor, sdev->fw_version.micro);
-out_unlock:
-	sof_shim_ipc_tx_unlock(sdev);
-	if (ret)
-		return ret;
-	return sof_shim_dsp_notify(sdev, SOF_SHIM_IPC_GLB_FW_READY, &sdev->fw_version,
-				   sizeof(sdev->fw_version));
-}
-
-ALLOW_ERROR_INJECTION(sof_shim_fw_boot, ERRNO);
-
-/**
- * sof_shim_dsp_power_down() - D3: the DSP goes off and its firmware with it
- * @sdev:	the DSP
- *
- * As SOF's sof_suspend(): no IPC in flight (tx_mutex), fw_state BOOT_NOT_STARTED (clients
- * hear it), and the DSP's state, probe points and extractor included, is gone.
- */
-void sof_shim_dsp_power_down(struct sof_shim_dev *sdev)
-{
-	mutex_lock(&sdev->ipc.tx_mutex);
-	sof_shim_set_fw_state(sdev, SOF_SHIM_FW_BOOT_NOT_STARTED);
-	sof_shim_probes_reset(sdev);
-	WRITE_ONCE(sdev->powered, false);
-	sof_shim_ipc_tx_unlock(sdev);
-	dev_dbg(sdev->dev, "DSP powered off\n");
-}
-
-/**
- * sof_shim_dsp_power_up() - D0: the DSP comes on and boots its firmware
- * @sdev:	the DSP
- *
- * As SOF's sof_resume(): the firmware boots through BOOT_IN_PROGRESS to BOOT_COMPLETE.
- *
- * Return: 0 or the boot's negative errno.
- */
-int sof_shim_dsp_power_up(struct sof_shim_dev *sdev)
-{
-	int ret;
-
-	WRITE_ONCE(sdev->powered, true);
-	ret = sof_shim_fw_boot(sdev);
-	if (ret)
-		dev_err(sdev->dev, "firmware boot on resume failed: %d\n", ret);
-	return ret;
 }
 
 /**

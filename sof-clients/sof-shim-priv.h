@@ -14,16 +14,35 @@
 #include <auxbus/sof-shim.h>
 #include <auxbus/sof-shim-probes.h>
 
+struct dentry;
+struct platform_device;
+
 #define SOF_SHIM_DRV_NAME		"snd_sof_shim"
 #define SOF_SHIM_IPC_TIMEOUT_MS		500
 #define SOF_SHIM_MAX_IPC_DELAY_US	100000
 #define SOF_SHIM_PM_AUTOSUSPEND_MS	200
+/* the DSP's target power state on suspend, mainline's SOF_DSP_PM_D3 (enum sof_dsp_power_states) */
+#define SOF_SHIM_DSP_PM_D3		3
 /* fw_state changes queued for the clients' handlers; more collapse into the newest */
 #define SOF_SHIM_FW_STATE_EVENTS	8
 /* smallest mailbox new_device mailbox= takes: an IPC3 probe message and its reply fit */
 #define SOF_SHIM_IPC_MSG_MIN		64
+/* the IPC4 probe module's UUID in the firmware's manifest: mainline's */
+#define SOF_SHIM_IPC4_PROBE_UUID	GUID_INIT(0x7CAD0808, 0xAB10, 0xCD23, \
+						  0xEF, 0x45, 0x12, 0xAB, 0x34, 0xCD, 0x56, 0xEF)
 /* largest large config parameter the simulated IPC4 firmware assembles or sends */
 #define SOF_SHIM_IPC4_LARGE_CONFIG_MAX	1024
+
+/* the IPC4 firmware status codes the simulated firmware uses (a subset of mainline's table) */
+#define SOF_SHIM_IPC4_INVALID_PARAM	1
+#define SOF_SHIM_IPC4_UNKNOWN_MSG_TYPE	2
+#define SOF_SHIM_IPC4_OUT_OF_MEMORY	3
+#define SOF_SHIM_IPC4_BUSY		4
+#define SOF_SHIM_IPC4_RESOURCE_NOT_FOUND	9
+#define SOF_SHIM_IPC4_RESOURCE_ID_EXISTS	10
+#define SOF_SHIM_IPC4_INVALID_RESOURCE_STATE	12
+#define SOF_SHIM_IPC4_MOD_INVALID_ID	110
+#define SOF_SHIM_IPC4_MOD_INST_INVALID_ID	111
 
 /* client functions a firmware image can provide */
 enum sof_shim_fn {
@@ -107,6 +126,14 @@ struct sof_shim_probes_dsp {
 	struct delayed_work work;
 };
 
+/* a DSP notification on its way to the clients (sof-shim-fw.c to sof-shim-ipc.c) */
+struct sof_shim_rx_msg {
+	struct list_head list;
+	u32 boot_gen;		/* firmware instance that sent it */
+	size_t bytes;
+	u8 data[];
+};
+
 /**
  * struct sof_shim_ipc_msg - the one IPC message in flight (SOF's struct snd_sof_ipc_msg)
  * @msg_data:		the request, in its sender's memory
@@ -182,6 +209,13 @@ struct sof_shim_dev {
 	size_t host_box_bytes;		/* IPC4: payload of the reply in host_box */
 	struct sof_shim_ipc4_msg ipc4_reply;	/* IPC4: ipc.msg.reply_data */
 	struct sof_shim_ipc4_large_config ipc4_lc;	/* the DSP's, under ipc_lock */
+	/*
+	 * The IPC4 firmware's manifest: its one module, the probe module, by mainline's UUID.
+	 * For tests, debugfs ipc4_probe_module_id and ipc4_probe_module_listed change the id it
+	 * has, or leave it out of the firmware.
+	 */
+	struct sof_shim_ipc4_fw_module ipc4_probe_module;
+	bool ipc4_probe_module_listed;
 	bool dsp_doorbell;		/* host -> DSP: a message is in dsp_box */
 	bool host_irq;			/* DSP -> host: a reply is in host_box */
 
@@ -219,18 +253,35 @@ struct sof_shim_dev {
 	struct mutex state_mutex;	/* fw_state changes from the control files */
 };
 
+/* sof-shim-core.c */
+int sof_shim_probe(struct platform_device *pdev);
+void sof_shim_set_fw_state(struct sof_shim_dev *sdev, enum sof_shim_fw_state new_state);
+void sof_shim_fw_state_notify(struct sof_shim_dev *sdev);
+void sof_shim_handle_fw_exception(struct sof_shim_dev *sdev, const char *msg);
+int sof_shim_fw_boot(struct sof_shim_dev *sdev);
+
+/* sof-shim-bus.c */
+extern struct dentry *sof_shim_debugfs_top;
+
+/* sof-shim-pm.c */
+int sof_shim_dsp_power_up(struct sof_shim_dev *sdev);
+void sof_shim_dsp_power_down(struct sof_shim_dev *sdev);
+extern const struct dev_pm_ops sof_shim_pm_ops;
+
 /* sof-shim-ipc.c */
 int sof_shim_dsp_start(struct sof_shim_dev *sdev);
 void sof_shim_dsp_stop(struct sof_shim_dev *sdev);
 int sof_shim_ipc_tx_message(struct sof_shim_dev *sdev, void *msg_data, size_t msg_bytes,
 			    void *reply_data, size_t reply_bytes);
+int sof_shim_ipc_tx_msg_unlocked(struct sof_shim_dev *sdev, void *msg_data, size_t msg_bytes,
+				 void *reply_data, size_t reply_bytes);
 void sof_shim_ipc_tx_unlock(struct sof_shim_dev *sdev);
-void sof_shim_handle_fw_exception(struct sof_shim_dev *sdev, const char *msg);
+void sof_shim_ipc_irq_thread(struct sof_shim_dev *sdev);
+
+/* sof-shim-fw.c */
+int sof_shim_dsp_thread(void *data);
 void sof_shim_fw_crash(struct sof_shim_dev *sdev);
 int sof_shim_fw_hang(struct sof_shim_dev *sdev);
-int sof_shim_fw_boot(struct sof_shim_dev *sdev);
-int sof_shim_dsp_power_up(struct sof_shim_dev *sdev);
-void sof_shim_dsp_power_down(struct sof_shim_dev *sdev);
 int sof_shim_dsp_notify(struct sof_shim_dev *sdev, u32 cmd, const void *payload, size_t bytes);
 
 /* sof-shim-ipc4.c */
@@ -240,14 +291,11 @@ int sof_shim_ipc4_get_reply(struct sof_shim_dev *sdev);
 void sof_shim_ipc4_copy_reply(struct sof_shim_dev *sdev, void *reply_data);
 int sof_shim_ipc4_set_get_data(struct sof_shim_dev *sdev, struct sof_shim_ipc4_msg *msg,
 			       size_t payload_bytes, bool set);
+
+/* sof-shim-fw-ipc4.c */
 void sof_shim_ipc4_dsp_handle(struct sof_shim_dev *sdev);
-int sof_shim_ipc_tx_msg_unlocked(struct sof_shim_dev *sdev, void *msg_data, size_t msg_bytes,
-				 void *reply_data, size_t reply_bytes);
 
 /* sof-shim-client.c */
-void sof_shim_client_ipc_rx_dispatcher(struct sof_shim_dev *sdev, void *msg_buf);
-void sof_shim_client_fw_state_dispatcher(struct sof_shim_dev *sdev,
-					 enum sof_shim_fw_state state);
 int sof_shim_register_clients(struct sof_shim_dev *sdev);
 void sof_shim_unregister_clients(struct sof_shim_dev *sdev);
 int sof_shim_suspend_clients(struct sof_shim_dev *sdev, pm_message_t state);
@@ -255,9 +303,12 @@ int sof_shim_resume_clients(struct sof_shim_dev *sdev);
 void sof_shim_client_devs_wait(void);
 void sof_shim_client_ida_destroy(void);
 
-/* sof-shim-probes-host.c */
-void sof_shim_probes_init(struct sof_shim_dev *sdev);
-void sof_shim_probes_cleanup(struct sof_shim_dev *sdev);
+/* sof-shim-client-ipc.c */
+void sof_shim_client_ipc_rx_dispatcher(struct sof_shim_dev *sdev, void *msg_buf);
+void sof_shim_client_fw_state_dispatcher(struct sof_shim_dev *sdev,
+					 enum sof_shim_fw_state state);
+
+/* sof-shim-fw-probes.c */
 void sof_shim_probes_reset(struct sof_shim_dev *sdev);
 int sof_shim_probes_ipc(struct sof_shim_dev *sdev, const void *req, void *reply,
 			size_t *reply_bytes);
@@ -265,6 +316,10 @@ int sof_shim_probes_ipc4(struct sof_shim_dev *sdev, u32 type, const void *data, 
 int sof_shim_probes_ipc4_set(struct sof_shim_dev *sdev, u32 param_id, const void *data,
 			     size_t bytes);
 int sof_shim_probes_ipc4_get(struct sof_shim_dev *sdev, u32 param_id, void *data, u32 *bytes);
+
+/* sof-shim-hda-probes.c */
+void sof_shim_probes_init(struct sof_shim_dev *sdev);
+void sof_shim_probes_cleanup(struct sof_shim_dev *sdev);
 extern const struct sof_shim_probes_host_ops sof_shim_probes_host_ops;
 
 #endif /* __SOF_SHIM_PRIV_H */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Probe extraction stream of the simulated SOF DSP: packet layout and the deterministic
- * payload pattern. Shared by the DSP (sof-clients/sof-shim-probes-host.c) and the capture
+ * payload pattern. Shared by the DSP (sof-clients/sof-shim-hda-probes.c) and the capture
  * checker (tests/tools/compr-capture.c), so it builds in the kernel and in user space.
  *
  * The stream is a sequence of packets, as SOF's probe extraction packets:

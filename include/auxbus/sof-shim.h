@@ -182,7 +182,8 @@ struct sof_shim_ipc4_msg {
 
 /*
  * The IPC4 probe module (sound/soc/sof/sof-client-probes-ipc4.c). Mainline finds its module
- * id by UUID in the firmware's manifest; the simulated firmware has this one.
+ * id by UUID in the firmware's manifest (sof_shim_client_ipc4_find_module()); the simulated
+ * firmware gives it this one unless a test changes it.
  */
 #define SOF_SHIM_IPC4_PROBE_MODULE_ID		0x10
 #define SOF_SHIM_IPC4_INVALID_PIPELINE_ID	0xff

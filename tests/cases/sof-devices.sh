@@ -19,7 +19,7 @@ t_check "DSP kept in D0" sof_dsp_on 0
 t_eq "firmware state" "boot_complete" "$(cat $SOF_PDEV/snd_sof_shim.0/fw_state)"
 t_check "snd_sof_shim.ipc_flood.0 exists" test -d $SOF_BUS/snd_sof_shim.ipc_flood.0
 t_check "snd_sof_shim.ipc_flood.1 exists" test -d $SOF_BUS/snd_sof_shim.ipc_flood.1
-t_check "snd_sof_shim.probes.0 exists" test -d $SOF_BUS/snd_sof_shim.probes.0
+t_check "snd_sof_shim.hda-probes.0 exists" test -d $SOF_BUS/snd_sof_shim.hda-probes.0
 t_eq "flood client bound to snd_sof_shim_ipc_flood" "snd_sof_shim_ipc_flood" \
 	"$(basename "$(readlink $SOF_BUS/snd_sof_shim.ipc_flood.0/driver)")"
 t_eq "client's parent is the DSP" "snd_sof_shim.0" \
@@ -40,12 +40,12 @@ for f in ipc_flood_count ipc_flood_duration_ms; do
 		"$(readlink $SOF_DBG/snd_sof_shim.1/$f)"
 done
 t_check "DSP 1's ipc_flood_count symlink resolves" test -f $SOF_DBG/snd_sof_shim.1/ipc_flood_count
-t_check "no probes client on DSP 1" sh -c "! ls -d $SOF_PDEV/snd_sof_shim.1/snd_sof_shim.probes.* 2>/dev/null"
+t_check "no probes client on DSP 1" sh -c "! ls -d $SOF_PDEV/snd_sof_shim.1/snd_sof_shim.hda-probes.* 2>/dev/null"
 t_check "new_device 2 clients=none ipc_delay_us=50" sof_new 2 clients=none ipc_delay_us=50
 t_eq "no clients on DSP 2" "ipc_flood:0,probes:0,msg_injector:0,kernel_injector:0" "$(cat $SOF_PDEV/snd_sof_shim.2/clients)"
 t_eq "ipc delay of DSP 2" "50" "$(cat $SOF_PDEV/snd_sof_shim.2/ipc_delay_us)"
 t_check "new_device 3 clients=probes" sof_new 3 clients=probes
-t_check "probes.1 belongs to DSP 3" test -d $SOF_PDEV/snd_sof_shim.3/snd_sof_shim.probes.1
+t_check "hda-probes.1 belongs to DSP 3" test -d $SOF_PDEV/snd_sof_shim.3/snd_sof_shim.hda-probes.1
 t_eq "five flood clients in all" 5 "$(ls -d $SOF_BUS/snd_sof_shim.ipc_flood.* | wc -l)"
 
 # bad input: nothing created
@@ -72,7 +72,7 @@ t_check "rebound" test -e $SOF_BUS/snd_sof_shim.ipc_flood.0/driver
 t_check "del_device 1" sof_del 1
 t_check "its clients are gone" test ! -e $SOF_BUS/snd_sof_shim.ipc_flood.2 -a ! -e $SOF_BUS/snd_sof_shim.ipc_flood.4
 t_check "unbind DSP 0 removes its clients" sh -c "echo snd_sof_shim.0 >$SOF_DRV/unbind"
-t_check "DSP 0's clients are gone" test ! -e $SOF_BUS/snd_sof_shim.ipc_flood.0 -a ! -e $SOF_BUS/snd_sof_shim.probes.0
+t_check "DSP 0's clients are gone" test ! -e $SOF_BUS/snd_sof_shim.ipc_flood.0 -a ! -e $SOF_BUS/snd_sof_shim.hda-probes.0
 t_check "rebind DSP 0 recreates them" sh -c "echo snd_sof_shim.0 >$SOF_DRV/bind && test -e $SOF_BUS/snd_sof_shim.ipc_flood.0/driver"
 t_check "new_device 1 clients=ipc_flood:1 after DSP 1's deletion" sof_new 1 clients=ipc_flood:1
 t_check "the lowest free id is reused: ipc_flood.2 belongs to the new DSP 1" \

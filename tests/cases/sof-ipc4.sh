@@ -213,6 +213,25 @@ touch /tmp/sof-release
 wait $cap
 t_check "capture with the stream held open passed" grep -q "^compr-capture: ok 8192 bytes verified" /tmp/sof-cap
 t_eq "no reply the host refused" 0 "$(sof_stat 0 mismatch)"
+
+# The client finds the probe module by mainline's UUID (sof_shim_client_ipc4_find_module()) and
+# takes its id from the firmware's manifest: a new DSP whose firmware lacks it, then has it as
+# module 17 (the firmware answers no other id)
+t_check "del_device 0" sof_del 0
+t_check "new_device 0 ipc=4 clients=probes" sof_new 0 ipc=4 clients=probes
+dev=$(sof_probes_compr_dev)
+t_check "probes client bound again: $dev" test -n "$dev"
+t_check "a firmware without the probe module" sh -c "echo 0 >$D/ipc4_probe_module_listed"
+t_log_mark ipc4-no-module
+compr-capture -d $dev -b 4096 -p $D/probe_points -w "1,1,0" -i 1 2>/tmp/i4-nomod >/dev/null
+t_eq "no probe module: the stream fails with -ENODEV" \
+	"compr-capture: SET_PARAMS: No such device" "$(head -n 1 /tmp/i4-nomod)"
+t_check "no probe module: mainline's message" \
+	t_log_has ipc4-no-module 'sof_ipc4_probe_get_module_info: no matching uuid found$'
+t_check "the probe module listed as module 17" \
+	sh -c "echo 17 >$D/ipc4_probe_module_id && echo 1 >$D/ipc4_probe_module_listed"
+t_check "capture with the module id from the manifest" \
+	compr-capture -d $dev -b 8192 -p $D/probe_points -w "3,1,0" -i 3
 t_check "unload the probes client" rmmod snd_sof_shim_probes
 t_check "del_device 0" sof_del 0
 t_done

@@ -43,6 +43,10 @@ t_check "idle DSP suspends" wait_status $P suspended 30
 t_eq "D3 lost the firmware" boot_not_started "$(cat $P/fw_state)"
 t_eq "client 0 heard it" boot_not_started "$(sof_fw_state_last $F0)"
 t_eq "client 1 heard it" boot_not_started "$(sof_fw_state_last $F1)"
+# as mainline's sof_suspend(): runtime suspend of a booted firmware reaches the clients' .suspend
+t_eq "each runtime suspend reached client 0's .suspend" "$(sof_stat 0 runtime_suspend)" \
+	"$(cat $F0/suspend_count)"
+t_eq "and client 1's" "$(sof_stat 0 runtime_suspend)" "$(cat $F1/suspend_count)"
 base0=$(cat $F0/fw_states)
 base1=$(cat $F1/fw_states)
 rs=$(sof_stat 0 runtime_suspend)
@@ -65,6 +69,9 @@ t_check "client 1 (suspended) heard it too" \
 	starts_with boot_complete "$(sof_fw_states_since "$base1" $F1)"
 t_eq "other client still suspended" suspended "$(status $C1)"
 t_check "DSP was resumed for the client" test "$(sof_stat 0 runtime_resume)" -gt "$rr"
+t_eq "each runtime resume reached client 0's .resume" "$(sof_stat 0 runtime_resume)" \
+	"$(cat $F0/resume_count)"
+t_eq "and client 1's (still suspended)" "$(sof_stat 0 runtime_resume)" "$(cat $F1/resume_count)"
 t_check "short delay for client 0 again" sh -c "echo $DELAY >$C0/power/autosuspend_delay_ms"
 t_check "client autosuspends" wait_status $C0 suspended 50
 t_check "DSP follows" wait_status $P suspended 30
@@ -81,4 +88,18 @@ t_eq "DSP active under it" active "$(status $P)"
 t_check "release client 1" sh -c "echo auto >$C1/power/control"
 t_check "client 1 suspends" wait_status $C1 suspended 50
 t_check "DSP suspends" wait_status $P suspended 30
+
+# a DSP whose firmware is down (crashed) suspends without the clients' .suspend, as mainline's
+t_check "hold client 1 on again" sh -c "echo on >$C1/power/control"
+t_check "DSP up under it" wait_status $P active 30
+t_check "crash the firmware" sh -c "echo crash >$P/fw_state"
+s0=$(cat $F0/suspend_count)
+s1=$(cat $F1/suspend_count)
+rs=$(sof_stat 0 runtime_suspend)
+t_check "release client 1" sh -c "echo auto >$C1/power/control"
+t_check "client 1 suspends" wait_status $C1 suspended 50
+t_check "DSP suspends" wait_status $P suspended 30
+t_check "DSP runtime-suspended" test "$(sof_stat 0 runtime_suspend)" -gt "$rs"
+t_eq "crashed firmware: no client's .suspend ran" "$s0 $s1" \
+	"$(cat $F0/suspend_count) $(cat $F1/suspend_count)"
 t_done

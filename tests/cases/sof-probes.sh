@@ -11,7 +11,7 @@ sof_probes_require
 
 t_check "load" sof_load snd_sof_shim_probes
 t_check "new_device 0 clients=probes" sof_new 0 clients=probes
-C=$SOF_BUS/snd_sof_shim.probes.0
+C=$SOF_BUS/snd_sof_shim.hda-probes.0
 D=$SOF_DBG/snd_sof_shim.0
 t_check "probes client bound" test -e $C/driver
 card=$(ls -d $C/sound/card* 2>/dev/null | head -n 1)
@@ -73,7 +73,7 @@ t_check "capture after recovery" compr-capture -d $dev -b 16384 -p $D/probe_poin
 # two DSPs with probes: each card's CPU DAI is its own DSP's (every client's DAI has the same
 # name), so a capture on either card drives its own DSP's extractor, both at once
 t_check "new_device 1 clients=probes" sof_new 1 clients=probes
-card1=$(ls -d $SOF_BUS/snd_sof_shim.probes.1/sound/card* 2>/dev/null | head -n 1)
+card1=$(ls -d $SOF_BUS/snd_sof_shim.hda-probes.1/sound/card* 2>/dev/null | head -n 1)
 dev1=/dev/snd/comprC${card1##*card}D0
 t_wait_for $dev1 50
 t_check "compress device of DSP 1: $dev1" test -n "$card1" -a -c $dev1 -a $dev1 != $dev
@@ -92,7 +92,7 @@ t_check "del_device 1" sof_del 1
 # POINT_ADD (60 bytes) and a POINT_INFO reply (64); five do not fit a reply (76): the firmware
 # answers -EINVAL instead of writing past its mailbox, so the host has no reply to refuse
 t_check "new_device 3 ipc=3 mailbox=64 clients=probes" sof_new 3 ipc=3 mailbox=64 clients=probes
-card3=$(ls -d $SOF_PDEV/snd_sof_shim.3/snd_sof_shim.probes.*/sound/card* 2>/dev/null | head -n 1)
+card3=$(ls -d $SOF_PDEV/snd_sof_shim.3/snd_sof_shim.hda-probes.*/sound/card* 2>/dev/null | head -n 1)
 dev3=/dev/snd/comprC${card3##*card}D0
 t_wait_for $dev3 50
 t_check "compress device of DSP 3: $dev3" test -n "$card3" -a -c $dev3
@@ -122,7 +122,7 @@ t_check "del_device 3" sof_del 3
 # closing it lets del_device finish
 t_check "new_device 2 clients=probes" sof_new 2 clients=probes
 # client ids are global: DSP 2's probes client is a child of its platform device
-card2=$(ls -d $SOF_PDEV/snd_sof_shim.2/snd_sof_shim.probes.*/sound/card* 2>/dev/null | head -n 1)
+card2=$(ls -d $SOF_PDEV/snd_sof_shim.2/snd_sof_shim.hda-probes.*/sound/card* 2>/dev/null | head -n 1)
 dev2=/dev/snd/comprC${card2##*card}D0
 t_wait_for $dev2 50
 t_check "compress device of DSP 2: $dev2" test -n "$card2" -a -c $dev2

@@ -79,8 +79,8 @@ t_eq "SOF ipc_flood.0" "D|$B|platform/snd_sof_shim.0|snd_sof_shim.ipc_flood.0  d
 	"$(dev snd_sof_shim.ipc_flood.0)"
 t_eq "SOF ipc_flood.1 (unbound by sysfs)" "D|$B|platform/snd_sof_shim.0|snd_sof_shim.ipc_flood.1  unbound  modalias ${A}snd_sof_shim.ipc_flood" \
 	"$(dev snd_sof_shim.ipc_flood.1)"
-t_eq "SOF probes.0 (its client not loaded)" "D|$B|platform/snd_sof_shim.0|snd_sof_shim.probes.0  unbound  modalias ${A}snd_sof_shim.probes" \
-	"$(dev snd_sof_shim.probes.0)"
+t_eq "SOF hda-probes.0 (its client not loaded)" "D|$B|platform/snd_sof_shim.0|snd_sof_shim.hda-probes.0  unbound  modalias ${A}snd_sof_shim.hda-probes" \
+	"$(dev snd_sof_shim.hda-probes.0)"
 
 # mlx5: a parent per port, eth and rdma bound, vnet unbound (mlx5_shim_vdpa not loaded)
 for port in mlx5_shim1p0 mlx5_shim1p1; do

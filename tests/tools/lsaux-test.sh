@@ -89,7 +89,7 @@ driver auxiliary auxbus_test_client.client auxbus_test_client
 parent platform/snd_sof_shim.0 platform snd_sof_shim
 adev auxiliary platform/snd_sof_shim.0 snd_sof_shim.ipc_flood.0 snd_sof_shim_ipc_flood.ipc_flood \
 	"" auxiliary:snd_sof_shim.ipc_flood
-adev auxiliary platform/snd_sof_shim.0 snd_sof_shim.probes.0 "" "" auxiliary:snd_sof_shim.probes
+adev auxiliary platform/snd_sof_shim.0 snd_sof_shim.hda-probes.0 "" "" auxiliary:snd_sof_shim.hda-probes
 parent mlx5_shim1p0 mlx5_shim mlx5_shim_core
 adev auxiliary mlx5_shim1p0 mlx5_shim_core.eth.0 mlx5_shim_eth.eth \
 	auxiliary:mlx5_shim_core.eth auxiliary:mlx5_shim_core.eth
@@ -110,8 +110,8 @@ cat >"$T/bundled.want" <<-'EOF'
 	    mlx5_shim_core.eth.0  driver mlx5_shim_eth.eth  module mlx5_shim_eth  modalias auxiliary:mlx5_shim_core.eth
 	    mlx5_shim_core.rdma.0  driver mlx5_shim_rdma.rdma  module mlx5_shim_rdma  modalias auxiliary:mlx5_shim_core.rdma  irqs none
 	  platform/snd_sof_shim.0  driver snd_sof_shim  module snd_sof_shim
+	    snd_sof_shim.hda-probes.0  unbound  modalias auxiliary:snd_sof_shim.hda-probes
 	    snd_sof_shim.ipc_flood.0  driver snd_sof_shim_ipc_flood.ipc_flood  module snd_sof_shim_ipc_flood  modalias auxiliary:snd_sof_shim.ipc_flood
-	    snd_sof_shim.probes.0  unbound  modalias auxiliary:snd_sof_shim.probes
 EOF
 
 # coexist: 6.1 with auxbus.ko beside the kernel's bus; a built-in driver (no module link) on the
@@ -180,9 +180,9 @@ cat >"$T/check.py" <<-'EOF'
 	                ("mlx5_shim_core.rdma.0", "mlx5_shim_rdma.rdma", "mlx5_shim_rdma",
 	                 "auxiliary:mlx5_shim_core.rdma", [])]),
 	            ("platform/snd_sof_shim.0", "snd_sof_shim", "snd_sof_shim", [
+	                ("snd_sof_shim.hda-probes.0", None, None, "auxiliary:snd_sof_shim.hda-probes", None),
 	                ("snd_sof_shim.ipc_flood.0", "snd_sof_shim_ipc_flood.ipc_flood",
-	                 "snd_sof_shim_ipc_flood", "auxiliary:snd_sof_shim.ipc_flood", None),
-	                ("snd_sof_shim.probes.0", None, None, "auxiliary:snd_sof_shim.probes", None)])])]),
+	                 "snd_sof_shim_ipc_flood", "auxiliary:snd_sof_shim.ipc_flood", None)])])]),
 	    "coexist": ("coexist", {"loaded": True, "mode": "coexist", "bus": "auxbus",
 	                            "version": None, "srcversion": "0123456789ABCDEF0123456"}, [
 	        ("auxiliary", "kernel", [
