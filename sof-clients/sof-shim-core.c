@@ -6,7 +6,7 @@
  * netdevsim's bus does:
  *
  *   echo "ID [clients=ipc_flood:2,probes,msg_injector,kernel_injector|none] \
- *	[ipc_delay_us=N] [ipc=3|4] [mailbox=BYTES]" \
+ *	[ipc_delay_us=N] [ipc=3|4] [mailbox=BYTES] [fw_inline=0|1]" \
  *	> /sys/bus/platform/drivers/snd_sof_shim/new_device
  *   echo ID > /sys/bus/platform/drivers/snd_sof_shim/del_device
  *
@@ -17,7 +17,10 @@
  * the firmware speaks, IPC3 by default; as in mainline, an IPC4 firmware has no IPC flood
  * test (default clients there: probes). mailbox= is the size of the DSP's mailboxes, the
  * largest message or reply (SOF_SHIM_IPC_MSG_MIN..SOF_SHIM_IPC_MSG_MAX, by default the
- * largest): a small one makes IPC4 large config transfers take several blocks. Per DSP, in sysfs:
+ * largest): a small one makes IPC4 large config transfers take several blocks. fw_inline=1
+ * makes the firmware take each message and answer it in the sender's own context, with no
+ * DSP thread or interrupt thread to switch to: the IPC benchmark's lower bound (not SOF's
+ * design; default 0). Per DSP, in sysfs:
  *   fw_state	read the firmware state; write "crash", "boot" or "hang" (the next IPC
  *		times out, which marks the firmware crashed). Runtime or system suspend
  *		powers the DSP off and loses the firmware (boot_not_started); resume boots
@@ -499,6 +502,8 @@ static int sof_shim_parse_new(char *buf, u32 *id, struct sof_shim_fw_config *fw)
 				pr_err("new_device: ipc=%s: the firmware speaks IPC 3 or 4\n", val);
 				ret = -EINVAL;
 			}
+		} else if (!strcmp(tok, "fw_inline")) {
+			ret = kstrtobool(val, &fw->fw_inline);
 		} else if (!strcmp(tok, "mailbox")) {
 			ret = kstrtou32(val, 10, &fw->mailbox_bytes);
 			if (ret || fw->mailbox_bytes < SOF_SHIM_IPC_MSG_MIN ||
