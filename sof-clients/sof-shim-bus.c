@@ -4,7 +4,7 @@
  * at run time through the driver's control files, as netdevsim's bus.c does:
  *
  *   echo "ID [clients=ipc_flood:2,probes,msg_injector,kernel_injector|none] \
- *	[ipc_delay_us=N] [ipc=3|4] [mailbox=BYTES]" \
+ *	[ipc_delay_us=N] [ipc=3|4] [mailbox=BYTES] [fw_inline=0|1]" \
  *	> /sys/bus/platform/drivers/snd_sof_shim/new_device
  *   echo ID > /sys/bus/platform/drivers/snd_sof_shim/del_device
  *
@@ -15,16 +15,16 @@
  * the firmware speaks, IPC3 by default; as in mainline, an IPC4 firmware has no IPC flood
  * test (default clients there: probes). mailbox= is the size of the DSP's mailboxes, the
  * largest message or reply (SOF_SHIM_IPC_MSG_MIN..SOF_SHIM_IPC_MSG_MAX, by default the
- * largest): a small one makes IPC4 large config transfers take several blocks. Per DSP, in sysfs:
+ * largest): a small one makes IPC4 large config transfers take several blocks. fw_inline=1:
+ * the firmware answers in the sender's context, with no thread to switch to (the IPC
+ * benchmark's lower bound, not SOF's design). Per DSP, in sysfs:
  *   fw_state	read the firmware state; write "crash", "boot" or "hang" (the next IPC
  *		times out, which marks the firmware crashed). Runtime or system suspend
  *		powers the DSP off and loses the firmware (boot_not_started); resume boots
  *		it again. Writing resumes a suspended DSP first; keep it in D0 with
- *		power/control "on" to look at a crashed firmware (SOF's
- *		SOF_DBG_RETAIN_CTX does the same).
+ *		power/control "on" to look at a crashed firmware (as SOF_DBG_RETAIN_CTX).
  *   ipc_delay_us	how long the DSP takes to answer one IPC
- *   notify	write N: the DSP sends N test notifications (SOF_IPC_TEST_NOTIFY, an IPC3
- *		message: an IPC4 firmware has none, and refuses with -EOPNOTSUPP)
+ *   notify	write N: the DSP sends N SOF_IPC_TEST_NOTIFY (IPC3; IPC4: -EOPNOTSUPP)
  *   ipc_stats	counters; dropped: messages and notifications of a firmware that
  *		crashed since, fw_handled: messages the running firmware acted on
  */
@@ -293,6 +293,8 @@ static int sof_shim_parse_new(char *buf, u32 *id, struct sof_shim_fw_config *fw)
 				pr_err("new_device: ipc=%s: the firmware speaks IPC 3 or 4\n", val);
 				ret = -EINVAL;
 			}
+		} else if (!strcmp(tok, "fw_inline")) {
+			ret = kstrtobool(val, &fw->fw_inline);
 		} else if (!strcmp(tok, "mailbox")) {
 			ret = kstrtou32(val, 10, &fw->mailbox_bytes);
 			if (ret || fw->mailbox_bytes < SOF_SHIM_IPC_MSG_MIN ||

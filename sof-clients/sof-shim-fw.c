@@ -107,21 +107,73 @@ int sof_shim_dsp_notify(struct sof_shim_dev *sdev, u32 cmd, const void *payload,
 }
 
 /*
- * The DSP core: wait for the doorbell, take the message out of dsp_box, work on it for
- * ipc_delay_us, check and act on it, write the reply into host_box and raise the reply
- * interrupt. A hung firmware takes the message and never answers.
+ * The DSP takes the message in dsp_box: works on it for ipc_delay_us, checks and acts on it,
+ * writes the reply into host_box and raises the reply interrupt, whose thread it runs. A hung
+ * firmware takes the message and never answers. Run by the DSP kthread, or with fw_inline=1
+ * by the sender itself.
  */
+void sof_shim_dsp_take_msg(struct sof_shim_dev *sdev)
+{
+	struct sof_shim_ipc_hdr *hdr = (struct sof_shim_ipc_hdr *)sdev->dsp_box;
+	struct sof_shim_ipc_reply *reply = (struct sof_shim_ipc_reply *)sdev->host_box;
+	size_t bytes;
+	u32 delay, gen;
+	bool hung;
+
+	spin_lock_irq(&sdev->ipc_lock);
+	sdev->dsp_doorbell = false;
+	hung = sdev->fw_hung;
+	gen = sdev->fw_boot_gen;
+	spin_unlock_irq(&sdev->ipc_lock);
+	if (hung)
+		return;
+
+	delay = READ_ONCE(sdev->ipc_delay_us);
+	if (delay >= 10)
+		usleep_range(delay, delay + delay / 8 + 1);
+	else if (delay)
+		udelay(delay);
+
+	/*
+	 * Acting on the message and replying is atomic with respect to a crash: under ipc_lock,
+	 * and only while the firmware instance that took the message runs. After a crash and a
+	 * reboot, the new firmware must not act on a message the old one took.
+	 */
+	spin_lock_irq(&sdev->ipc_lock);
+	if (sdev->fw_boot_gen != gen) {
+		atomic64_inc(&sdev->stat_dropped);
+		spin_unlock_irq(&sdev->ipc_lock);
+		return;
+	}
+
+	/* the checks a firmware makes before it acts on a message */
+	bytes = sdev->dsp_box_bytes;
+	if (sdev->fw.ipc_type == SOF_SHIM_IPC_TYPE_4) {
+		sof_shim_ipc4_dsp_handle(sdev);
+		sdev->fw_handled++;
+	} else if (bytes < sizeof(*hdr) || bytes > sdev->fw.mailbox_bytes ||
+		   hdr->size != bytes) {
+		atomic64_inc(&sdev->stat_dsp_reject);
+		reply->hdr.cmd = SOF_SHIM_IPC_GLB_REPLY;
+		reply->hdr.size = sizeof(*reply);
+		reply->error = -EINVAL;
+	} else {
+		sof_shim_dsp_handle(sdev, sdev->dsp_box, bytes, sdev->host_box);
+		sdev->fw_handled++;
+	}
+	sdev->host_irq = true;
+	spin_unlock_irq(&sdev->ipc_lock);
+
+	/* the reply interrupt */
+	sof_shim_ipc_irq_thread(sdev);
+}
+
+/* The DSP core: wait for the doorbell and take the message */
 int sof_shim_dsp_thread(void *data)
 {
 	struct sof_shim_dev *sdev = data;
-	struct sof_shim_ipc_hdr *hdr = (struct sof_shim_ipc_hdr *)sdev->dsp_box;
-	struct sof_shim_ipc_reply *reply = (struct sof_shim_ipc_reply *)sdev->host_box;
 
 	for (;;) {
-		size_t bytes;
-		u32 delay, gen;
-		bool hung;
-
 		/*
 		 * Sleep until the doorbell rings (no wait queue: its lock would be taken three
 		 * times per IPC); interruptible, so an idle DSP is not a hung task
@@ -136,55 +188,7 @@ int sof_shim_dsp_thread(void *data)
 			continue;
 		}
 		__set_current_state(TASK_RUNNING);
-
-		spin_lock_irq(&sdev->ipc_lock);
-		sdev->dsp_doorbell = false;
-		hung = sdev->fw_hung;
-		gen = sdev->fw_boot_gen;
-		spin_unlock_irq(&sdev->ipc_lock);
-
-		if (hung)
-			continue;
-
-		delay = READ_ONCE(sdev->ipc_delay_us);
-		if (delay >= 10)
-			usleep_range(delay, delay + delay / 8 + 1);
-		else if (delay)
-			udelay(delay);
-
-		/*
-		 * Acting on the message and replying is atomic with respect to a crash: under
-		 * ipc_lock, and only while the firmware instance that took the message runs.
-		 * After a crash and a reboot, the new firmware must not act on a message the old
-		 * one took.
-		 */
-		spin_lock_irq(&sdev->ipc_lock);
-		if (sdev->fw_boot_gen != gen) {
-			atomic64_inc(&sdev->stat_dropped);
-			spin_unlock_irq(&sdev->ipc_lock);
-			continue;
-		}
-
-		/* the checks a firmware makes before it acts on a message */
-		bytes = sdev->dsp_box_bytes;
-		if (sdev->fw.ipc_type == SOF_SHIM_IPC_TYPE_4) {
-			sof_shim_ipc4_dsp_handle(sdev);
-			sdev->fw_handled++;
-		} else if (bytes < sizeof(*hdr) || bytes > sdev->fw.mailbox_bytes ||
-			   hdr->size != bytes) {
-			atomic64_inc(&sdev->stat_dsp_reject);
-			reply->hdr.cmd = SOF_SHIM_IPC_GLB_REPLY;
-			reply->hdr.size = sizeof(*reply);
-			reply->error = -EINVAL;
-		} else {
-			sof_shim_dsp_handle(sdev, sdev->dsp_box, bytes, sdev->host_box);
-			sdev->fw_handled++;
-		}
-		sdev->host_irq = true;
-		spin_unlock_irq(&sdev->ipc_lock);
-
-		/* the reply interrupt */
-		sof_shim_ipc_irq_thread(sdev);
+		sof_shim_dsp_take_msg(sdev);
 	}
 
 	return 0;

@@ -209,13 +209,19 @@ static int sof_shim_ipc_send_msg(struct sof_shim_dev *sdev, void *msg_data, size
 		memcpy(sdev->dsp_box, msg_data, msg_bytes);
 	}
 	sdev->dsp_box_bytes = msg_bytes;
-	sdev->dsp_doorbell = true;
-	wake_up_process(sdev->dsp_thread);
+	if (!sdev->fw.fw_inline) {
+		sdev->dsp_doorbell = true;
+		wake_up_process(sdev->dsp_thread);
+	}
 
 	/* next reply that we receive will be related to this message */
 	msg->ipc_complete = false;
 
 	spin_unlock_irq(&sdev->ipc_lock);
+
+	/* fw_inline=1: the firmware answers now, in the sender's context (no thread hop) */
+	if (sdev->fw.fw_inline)
+		sof_shim_dsp_take_msg(sdev);
 	return 0;
 }
 

@@ -61,12 +61,14 @@ enum sof_shim_fn {
  * @ipc_delay_us:	time the DSP takes to answer one IPC
  * @ipc_type:		the IPC the firmware speaks (new_device ipc=3 or ipc=4)
  * @mailbox_bytes:	size of each mailbox, the largest message or reply (new_device mailbox=)
+ * @fw_inline:		the firmware answers in the sender's context (new_device fw_inline=1)
  */
 struct sof_shim_fw_config {
 	u32 num_clients[SOF_SHIM_FN_NUM];
 	u32 ipc_delay_us;
 	enum sof_shim_ipc_type ipc_type;
 	u32 mailbox_bytes;
+	bool fw_inline;
 };
 
 /**
@@ -280,6 +282,7 @@ void sof_shim_ipc_irq_thread(struct sof_shim_dev *sdev);
 
 /* sof-shim-fw.c */
 int sof_shim_dsp_thread(void *data);
+void sof_shim_dsp_take_msg(struct sof_shim_dev *sdev);
 void sof_shim_fw_crash(struct sof_shim_dev *sdev);
 int sof_shim_fw_hang(struct sof_shim_dev *sdev);
 int sof_shim_dsp_notify(struct sof_shim_dev *sdev, u32 cmd, const void *payload, size_t bytes);

@@ -17,7 +17,8 @@
  * string to them in turn, ROUNDS times through its list, in steps: every thread's write of a
  * step starts together (a barrier), and after its write each thread reads the file back.
  * The threads need lists of the same length. Printed on stdout, step by step and thread by
- * thread: "STEP THREAD FILE CONTENT", the file's content on one line (newlines as spaces).
+ * thread: "STEP THREAD FILE CONTENT end_ns T", the file's content on one line (newlines as
+ * spaces) and T the CLOCK_MONOTONIC ns (the kernel's ktime_get()) when the write returned.
  * After a failed write a thread writes no more, but keeps to the steps.
  */
 #include <errno.h>
@@ -26,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #define MAX_FILES	8
@@ -42,6 +44,7 @@ struct job {
 	char *files[MAX_FILES];
 	int nfiles;
 	char (*results)[RESULT_LEN];
+	long long *end_ns;
 	const char *failed_file;
 };
 
@@ -59,9 +62,13 @@ static void *run(void *arg)
 	return NULL;
 }
 
-/* one step of -r: write the string to FILE, read FILE back into RES; 0 or an errno */
-static int step(const char *file, const char *str, char *res)
+/*
+ * one step of -r: write the string to FILE, read FILE back into RES; *END: the monotonic
+ * clock when the write returned. 0 or an errno
+ */
+static int step(const char *file, const char *str, char *res, long long *end)
 {
+	struct timespec ts;
 	ssize_t n;
 	int fd, i;
 
@@ -74,6 +81,8 @@ static int step(const char *file, const char *str, char *res)
 		close(fd);
 		return i;
 	}
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	*end = ts.tv_sec * 1000000000LL + ts.tv_nsec;
 	close(fd);
 	if ((size_t)n != strlen(str))
 		return EIO;
@@ -104,7 +113,7 @@ static void *run_rounds(void *arg)
 		pthread_barrier_wait(&start);
 		if (j->err)
 			continue;
-		j->err = step(file, j->str, j->results[s]);
+		j->err = step(file, j->str, j->results[s], &j->end_ns[s]);
 		if (j->err)
 			j->failed_file = file;
 	}
@@ -130,7 +139,8 @@ static int main_rounds(struct job *jobs, int n)
 			return 2;
 		}
 		jobs[i].results = calloc((size_t)rounds * jobs[i].nfiles, RESULT_LEN);
-		if (!jobs[i].results)
+		jobs[i].end_ns = calloc((size_t)rounds * jobs[i].nfiles, sizeof(long long));
+		if (!jobs[i].results || !jobs[i].end_ns)
 			return 1;
 	}
 	pthread_barrier_init(&start, NULL, n);
@@ -153,10 +163,13 @@ static int main_rounds(struct job *jobs, int n)
 	for (s = 0; s < rounds * jobs[0].nfiles; s++)
 		for (i = 0; i < n; i++)
 			if (jobs[i].results[s][0])
-				printf("%d %d %s %s\n", s, i, jobs[i].files[s % jobs[i].nfiles],
-				       jobs[i].results[s]);
-	for (i = 0; i < n; i++)
+				printf("%d %d %s %s end_ns %lld\n", s, i,
+				       jobs[i].files[s % jobs[i].nfiles], jobs[i].results[s],
+				       jobs[i].end_ns[s]);
+	for (i = 0; i < n; i++) {
 		free(jobs[i].results);
+		free(jobs[i].end_ns);
+	}
 	return ret;
 }
 
