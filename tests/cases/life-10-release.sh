@@ -64,6 +64,18 @@ t_check "unloading auxbus waits in its exit for that device's release" \
 t_check "drop the reference" sh -c "echo 1 >$HOLD/drop"
 wait $rmbus
 t_check "auxbus unloads once the device is released" test $? = 0
+# a SOF client device's release runs snd_sof_shim's code: its exit waits for a held one
+t_check "a SOF client device's reference held, its DSP deleted" sh -c "
+	modprobe snd_sof_shim && echo '5 clients=ipc_flood:1' >$SOF_DRV/new_device &&
+	echo $SOF_PDEV/snd_sof_shim.5/snd_sof_shim.ipc_flood.* >$HOLD/hold &&
+	echo 5 >$SOF_DRV/del_device"
+rmmod snd_sof_shim &
+rmsof=$!
+t_check "unloading snd_sof_shim waits in its exit for that device's release" \
+	t_wait_cmd 300 t_in_exit snd_sof_shim $rmsof
+t_check "drop it" sh -c "echo 1 >$HOLD/drop"
+wait $rmsof
+t_check "snd_sof_shim unloads once the client device is released" test $? = 0
 t_check "auxbus_test_hold unloads" rmmod auxbus_test_hold
 # Not the probes client: its sound card trips 6.1's ALSA under delayed releases (see
 # tests/kernels.list); its device exists, unbound.
