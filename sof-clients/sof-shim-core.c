@@ -91,6 +91,43 @@ static void sof_shim_clients_remove(void *data)
 	sof_shim_unregister_clients(data);
 }
 
+/* the DSP core, its debugfs files and its clients, each undone by a devm action */
+static int sof_shim_start(struct sof_shim_dev *sdev)
+{
+	struct device *dev = sdev->dev;
+	int ret;
+
+	ret = sof_shim_dsp_start(sdev);
+	if (ret) {
+		if (sdev->dsp_thread)
+			sof_shim_dsp_stop(sdev);
+		return dev_err_probe(dev, ret, "DSP start failed\n");
+	}
+	ret = devm_add_action_or_reset(dev, sof_shim_stop, sdev);
+	if (ret)
+		return ret;
+
+	sdev->debugfs_root = debugfs_create_dir(dev_name(dev), sof_shim_debugfs_top);
+	debugfs_create_file_unsafe("clients_rpm_disabled", 0600, sdev->debugfs_root, sdev,
+				   &sof_shim_clients_rpm_disabled_fops);
+	debugfs_create_u32("ipc4_probe_module_id", 0600, sdev->debugfs_root,
+			   &sdev->ipc4_probe_module.man4_module_entry.id);
+	debugfs_create_bool("ipc4_probe_module_listed", 0600, sdev->debugfs_root,
+			    &sdev->ipc4_probe_module_listed);
+	ret = devm_add_action_or_reset(dev, sof_shim_debugfs_remove, sdev);
+	if (ret)
+		return ret;
+
+	ret = sof_shim_register_clients(sdev);
+	if (ret)
+		return ret;
+	ret = devm_add_action_or_reset(dev, sof_shim_clients_remove, sdev);
+	if (ret)
+		return ret;
+
+	return 0;
+}
+
 /*
  * Everything is undone by devm actions, in reverse: clients first, then the DSP core and
  * runtime PM. So the driver needs no .remove (whose return type changed in 6.11).
@@ -132,40 +169,19 @@ int sof_shim_probe(struct platform_device *pdev)
 	pm_runtime_set_autosuspend_delay(dev, SOF_SHIM_PM_AUTOSUSPEND_MS);
 	pm_runtime_use_autosuspend(dev);
 	pm_runtime_set_active(dev);
+	/* up until its clients exist, as mainline's sof_pci_probe_complete() lets it go */
+	pm_runtime_get_noresume(dev);
 	pm_runtime_enable(dev);
 	ret = devm_add_action_or_reset(dev, sof_shim_pm_disable, dev);
-	if (ret)
-		return ret;
-
-	ret = sof_shim_dsp_start(sdev);
+	if (!ret)
+		ret = sof_shim_start(sdev);
 	if (ret) {
-		if (sdev->dsp_thread)
-			sof_shim_dsp_stop(sdev);
-		return dev_err_probe(dev, ret, "DSP start failed\n");
+		pm_runtime_put_noidle(dev);
+		return ret;
 	}
-	ret = devm_add_action_or_reset(dev, sof_shim_stop, sdev);
-	if (ret)
-		return ret;
-
-	sdev->debugfs_root = debugfs_create_dir(dev_name(dev), sof_shim_debugfs_top);
-	debugfs_create_file_unsafe("clients_rpm_disabled", 0600, sdev->debugfs_root, sdev,
-				   &sof_shim_clients_rpm_disabled_fops);
-	debugfs_create_u32("ipc4_probe_module_id", 0600, sdev->debugfs_root,
-			   &sdev->ipc4_probe_module.man4_module_entry.id);
-	debugfs_create_bool("ipc4_probe_module_listed", 0600, sdev->debugfs_root,
-			    &sdev->ipc4_probe_module_listed);
-	ret = devm_add_action_or_reset(dev, sof_shim_debugfs_remove, sdev);
-	if (ret)
-		return ret;
-
-	ret = sof_shim_register_clients(sdev);
-	if (ret)
-		return ret;
-	ret = devm_add_action_or_reset(dev, sof_shim_clients_remove, sdev);
-	if (ret)
-		return ret;
-
 	pm_runtime_mark_last_busy(dev);
+	pm_runtime_put_autosuspend(dev);
+
 	dev_info(dev, "DSP up: firmware %u.%u.%u (IPC%d, mailbox %u bytes), clients ipc_flood:%u probes:%u, ipc delay %u us\n",
 		 sdev->fw_version.major, sdev->fw_version.minor, sdev->fw_version.micro,
 		 fw->ipc_type == SOF_SHIM_IPC_TYPE_4 ? 4 : 3, fw->mailbox_bytes,
