@@ -53,11 +53,14 @@ t_check "rdma link: port on netdev mlx5s1p0" sh -c "rdma link show $i0/1 | grep 
 t_check "rdma link: port 1 on netdev mlx5s1p1" sh -c "rdma link show $i1/1 | grep -q 'netdev mlx5s1p1'"
 
 # verbs that create resources answer -EOPNOTSUPP: an ib_core client (a test module) asks for a
-# PD and a CQ on every mlx5_shim ib_device and logs the answers
+# PD, a CQ, a QP and MRs on every mlx5_shim ib_device and logs the answers
 t_log_mark rdma-verbs
 t_check "load mlx5_shim_verbs_test (an ib_core client)" modprobe mlx5_shim_verbs_test
 t_check "$i0: ib_alloc_pd answers -EOPNOTSUPP" t_log_has rdma-verbs "$i0: ib_alloc_pd: -95\$"
 t_check "$i0: ib_alloc_cq answers -EOPNOTSUPP" t_log_has rdma-verbs "$i0: ib_alloc_cq: -95\$"
+t_check "$i0: ib_create_qp answers -EOPNOTSUPP" t_log_has rdma-verbs "$i0: ib_create_qp: -95\$"
+t_check "$i0: get_dma_mr answers -EOPNOTSUPP" t_log_has rdma-verbs "$i0: get_dma_mr: -95\$"
+t_check "$i0: reg_user_mr answers -EOPNOTSUPP" t_log_has rdma-verbs "$i0: reg_user_mr: -95\$"
 t_check "$i1 too" t_log_has rdma-verbs "$i1: ib_alloc_pd: -95\$"
 t_check "unload mlx5_shim_verbs_test" rmmod mlx5_shim_verbs_test
 

@@ -1,17 +1,60 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * mlx5_shim_verbs_test: an ib_core client that, for every ib_device of mlx5_shim_rdma
- * (mlx5_shim_<n>, mlx5_shim_bond_<n>), asks for the resources a kernel ULP would create
- * first, a protection domain and a completion queue, and logs what ib_core answered. The
- * shim promises -EOPNOTSUPP for every verb that creates a resource; mlx5-rdma checks the
- * log. A resource it unexpectedly gets is freed at once.
+ * (mlx5_shim_<n>, mlx5_shim_bond_<n>), asks for the resources a kernel ULP would create,
+ * a protection domain, a completion queue, a queue pair and memory regions, and logs what
+ * each answered. The shim promises -EOPNOTSUPP for every verb that creates a resource;
+ * mlx5-rdma checks the log. A resource it unexpectedly gets is freed at once.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/err.h>
 #include <linux/module.h>
+#include <linux/slab.h>
 #include <linux/string.h>
 #include <rdma/ib_verbs.h>
+
+/*
+ * The QP and MR verbs need a PD, which the shim never gives: a zeroed one of this device
+ * stands in. The QP through ib_create_qp(); the MR ops as ib_core calls them (get_dma_mr()
+ * from ib_alloc_pd(), reg_user_mr() from uverbs), since no kernel API reaches them.
+ */
+static void mlx5_shim_verbs_test_pd_verbs(struct ib_device *ibdev, const char *name)
+{
+	struct ib_qp_init_attr init = {
+		.qp_type = IB_QPT_RC,
+		.cap = { .max_send_wr = 1, .max_recv_wr = 1, .max_send_sge = 1, .max_recv_sge = 1 },
+	};
+	struct ib_pd *pd;
+	struct ib_qp *qp;
+	struct ib_mr *mr;
+
+	pd = kzalloc(sizeof(*pd), GFP_KERNEL);
+	if (!pd)
+		return;
+	pd->device = ibdev;
+
+	qp = ib_create_qp(pd, &init);
+	pr_info("%s: ib_create_qp: %d\n", name, PTR_ERR_OR_ZERO(qp));
+	if (!IS_ERR(qp))
+		ib_destroy_qp(qp);
+
+	mr = ibdev->ops.get_dma_mr(pd, IB_ACCESS_LOCAL_WRITE);
+	pr_info("%s: get_dma_mr: %d\n", name, PTR_ERR_OR_ZERO(mr));
+	if (!IS_ERR(mr))
+		ibdev->ops.dereg_mr(mr, NULL);
+
+#ifdef AUXBUS_HAVE_IB_REG_USER_MR_DMAH
+	mr = ibdev->ops.reg_user_mr(pd, 0, PAGE_SIZE, 0, IB_ACCESS_LOCAL_WRITE, NULL, NULL);
+#else
+	mr = ibdev->ops.reg_user_mr(pd, 0, PAGE_SIZE, 0, IB_ACCESS_LOCAL_WRITE, NULL);
+#endif
+	pr_info("%s: reg_user_mr: %d\n", name, PTR_ERR_OR_ZERO(mr));
+	if (!IS_ERR(mr))
+		ibdev->ops.dereg_mr(mr, NULL);
+
+	kfree(pd);
+}
 
 static int mlx5_shim_verbs_test_add(struct ib_device *ibdev)
 {
@@ -30,6 +73,7 @@ static int mlx5_shim_verbs_test_add(struct ib_device *ibdev)
 	pr_info("%s: ib_alloc_cq: %d\n", name, PTR_ERR_OR_ZERO(cq));
 	if (!IS_ERR(cq))
 		ib_free_cq(cq);
+	mlx5_shim_verbs_test_pd_verbs(ibdev, name);
 	return 0;
 }
 
