@@ -28,7 +28,8 @@
 #   and the coexisting bus (uevent prefix "auxbus:"). After the modules are compiled and
 #   before modpost reads them, auxbus/modalias.sh reads each module's compiled auxiliary
 #   id table and adds "alias=<prefix><name>" to its .modinfo; depmod then lists them in
-#   modules.alias as for any other bus.
+#   modules.alias as for any other bus. On the coexisting bus it then hides the table from
+#   modpost, whose "auxiliary:" aliases would let the kernel bus's devices load the module.
 #
 # The backend is read from the bundle's Module.symvers: the bundled bus exports
 # auxbus_auxiliary_device_init (every export of the bundled bus carries the auxbus_
@@ -90,7 +91,8 @@ auxbus_client_name_size = $(or $(shell sed -n 's/^\#define AUXILIARY_NAME_SIZE[[
 auxbus-modalias:
 	$(Q)OBJCOPY="$(OBJCOPY)" OBJDUMP="$(OBJDUMP)" $(CONFIG_SHELL) \
 		$(auxbus_client_inc)/auxbus/modalias.sh "$(auxbus_client_alias_prefix)" \
-		$(or $(MODORDER),modules.order) $(auxbus_client_name_size)
+		$(or $(MODORDER),modules.order) $(auxbus_client_name_size) \
+		$(if $(auxbus_client_coexist),strip)
 endif
 endif
 

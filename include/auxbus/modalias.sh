@@ -1,12 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# modalias.sh PREFIX MODULES.ORDER NAME_SIZE: for each module object of MODULES.ORDER that has an
-# auxiliary device table (MODULE_DEVICE_TABLE(auxiliary, ...): the symbol
+# modalias.sh PREFIX MODULES.ORDER NAME_SIZE [strip]: for each module object of MODULES.ORDER that
+# has an auxiliary device table (MODULE_DEVICE_TABLE(auxiliary, ...): the symbol
 # __mod_auxiliary__<table>_device_table, or on newer kernels such as 7.x
 # __mod_device_table__kmod_<mod>__auxiliary__<table>), add "alias=PREFIX<name>" for every
 # entry to the object's .modinfo, unless it is there already. Run by include/auxbus/client.mk
 # before modpost, for the kernels and buses whose modpost does not write these aliases itself.
+# "strip" (the coexisting bus) then removes the table's symbol, so modpost does not also write
+# "auxiliary:" aliases, which would let the kernel bus's devices load the module.
 # MODULES.ORDER's paths are relative to make's working directory (the kernel's, or the module's
 # since v6.13).
 #
@@ -20,6 +22,7 @@ order=$2
 OBJCOPY=${OBJCOPY:-objcopy}
 OBJDUMP=${OBJDUMP:-objdump}
 name_size=${3:-32}
+strip=${4:-}
 entry_size=$(((name_size + 8 + 7) / 8 * 8))
 
 tmp=$(mktemp -d)
@@ -28,11 +31,13 @@ trap 'rm -rf "$tmp"' EXIT
 sed 's/\.ko$/.o/' "$order" | while IFS= read -r o; do
 	[ -f "$o" ] || { echo "auxbus: modalias: no $o" >&2; exit 1; }
 	"$OBJDUMP" -t "$o" | awk '$NF ~ /^__mod_auxiliary__.*_device_table$/ ||
-		$NF ~ /^__mod_device_table__.*__auxiliary__/ { print $(NF - 2), $1, $(NF - 1) }' \
+		$NF ~ /^__mod_device_table__.*__auxiliary__/ { print $(NF - 2), $1, $(NF - 1), $NF }' \
 		>"$tmp/tables"
 	[ -s "$tmp/tables" ] || continue
 	: >"$tmp/names"
-	while read -r sec off size; do
+	: >"$tmp/syms"
+	while read -r sec off size sym; do
+		echo "$sym" >>"$tmp/syms"
 		"$OBJCOPY" --dump-section "$sec=$tmp/sec" "$o" "$tmp/scratch.o"
 		off=$((0x$off))
 		if [ $((0x$size % entry_size)) -ne 0 ]; then
@@ -60,5 +65,10 @@ sed 's/\.ko$/.o/' "$order" | while IFS= read -r o; do
 	if [ $added -gt 0 ]; then
 		"$OBJCOPY" --update-section .modinfo="$tmp/modinfo" "$o"
 		echo "  MODALIAS $o: $added alias(es) $prefix*"
+	fi
+	if [ "$strip" = strip ]; then
+		# shellcheck disable=SC2046 # one --strip-symbol per table
+		"$OBJCOPY" $(sed 's/^/--strip-symbol=/' "$tmp/syms") "$o"
+		echo "  MODALIAS $o: no table for modpost (its aliases are the kernel bus's)"
 	fi
 done

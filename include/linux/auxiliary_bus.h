@@ -399,6 +399,12 @@ MODULE_INFO(import_ns, "AUXBUS");
 #else
 #define __AUXBUS_ID_ALIAS(i, n)
 #endif
+/* on the coexisting bus, no table for modpost: its "auxiliary:" aliases are the kernel bus's */
+#ifdef AUXBUS_COEXIST
+#define __AUXBUS_DEVICE_TABLE(var)
+#else
+#define __AUXBUS_DEVICE_TABLE(var)	MODULE_DEVICE_TABLE(auxiliary, var)
+#endif
 
 /**
  * AUXILIARY_DEVICE_TABLE() - declare an auxiliary driver's id table
@@ -409,7 +415,8 @@ MODULE_INFO(import_ns, "AUXBUS");
  * terminator, MODULE_DEVICE_TABLE(auxiliary, @var), and the MODULE_ALIAS() lines that
  * modprobe autoload needs where modpost cannot derive them from the table: kernels
  * before v5.11 (modpost ignores the auxiliary table) and the coexisting bundled bus
- * (MODALIAS prefix "auxbus:"). Each name must fit AUXILIARY_NAME_SIZE with its NUL.
+ * (MODALIAS prefix "auxbus:"; there only these, so the kernel bus's devices never load
+ * the module). Each name must fit AUXILIARY_NAME_SIZE with its NUL.
  *
  * .. code-block:: c
  *
@@ -422,6 +429,6 @@ MODULE_INFO(import_ns, "AUXBUS");
 		{ }							\
 	};								\
 	__AUXBUS_FOREACH(__AUXBUS_ID_ALIAS, __VA_ARGS__)		\
-	MODULE_DEVICE_TABLE(auxiliary, var)
+	__AUXBUS_DEVICE_TABLE(var)
 
 #endif /* _AUXBUS_LINUX_AUXILIARY_BUS_H */

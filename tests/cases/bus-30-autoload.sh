@@ -21,6 +21,11 @@ trap cleanup EXIT
 
 t_check "modules.alias has '$ALIAS' for auxbus_test_client" \
 	grep -q "^alias $ALIAS auxbus_test_client\$" "/lib/modules/$KVER/modules.alias"
+# the coexisting bus's clients never load for the kernel bus's devices of the same name
+if [ "$AUXBUS_PREFIX" = auxbus: ]; then
+	t_check "and no 'auxiliary:' alias: the kernel bus's devices do not load it" sh -c \
+		"! grep -q '^alias auxiliary:auxbus_test_parent.client ' /lib/modules/$KVER/modules.alias"
+fi
 if [ -w /proc/sys/kernel/hotplug ]; then
 	old_helper=$(cat /proc/sys/kernel/hotplug)
 	cat >/tmp/auxbus-hotplug <<'EOS'

@@ -39,6 +39,11 @@ for e in $CLIENTS; do
 	t_check "modules.alias: ${AUXBUS_PREFIX}porter_parent.$fn -> $m" \
 		grep -qx "alias ${AUXBUS_PREFIX}porter_parent.$fn $m" "/lib/modules/$KVER/modules.alias"
 done
+# on the coexisting bus, only its own aliases: the kernel bus's devices never load the corpus
+if [ "$AUXBUS_PREFIX" = auxbus: ]; then
+	t_check "modules.alias: no auxiliary:porter_parent.* (the kernel bus's prefix)" sh -c \
+		"! grep -q '^alias auxiliary:porter_parent\.' /lib/modules/$KVER/modules.alias"
+fi
 t_eq "porter_net imports AUXBUS (the header) and PORTER_PARENT (old syntax before 6.13)" \
 	"AUXBUS,PORTER_PARENT" "$(modinfo -F import_ns porter_net | sort -u | tr '\n' ',' | sed 's/,$//')"
 t_eq "porter_ns too" \
