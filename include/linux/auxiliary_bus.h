@@ -38,7 +38,9 @@
 
 /*
  * What the kernel's bus lacks, provided by auxbus.ko ("kernel" mode). The symbols carry
- * an auxbus_ prefix so they can never clash with a later kernel's own.
+ * an auxbus_ prefix so they can never clash with a later kernel's own. What the kernel
+ * has is a macro to itself, so that a driver's "#ifndef <function>" compat finds every
+ * function of the API on every kernel, native or not.
  *
  * The sysfs irqs/ helpers are always the bundle's while the kernel's version still has
  * the unbind/rebind bug (irq_dir_exists stays true after the devm group is gone).
@@ -49,6 +51,9 @@
 #define auxiliary_device_sysfs_irq_remove	auxbus_auxiliary_device_sysfs_irq_remove
 int auxiliary_device_sysfs_irq_add(struct auxiliary_device *auxdev, int irq);
 void auxiliary_device_sysfs_irq_remove(struct auxiliary_device *auxdev, int irq);
+#else
+#define auxiliary_device_sysfs_irq_add		auxiliary_device_sysfs_irq_add
+#define auxiliary_device_sysfs_irq_remove	auxiliary_device_sysfs_irq_remove
 #endif
 
 #ifndef AUXBUS_HAVE_KERNEL_AUX_CREATE
@@ -66,6 +71,10 @@ struct auxiliary_device *__devm_auxiliary_device_create(struct device *dev,
 							void *platform_data, int id);
 #define devm_auxiliary_device_create(dev, devname, platform_data) \
 	__devm_auxiliary_device_create(dev, KBUILD_MODNAME, devname, platform_data, 0)
+#else
+#define auxiliary_device_create			auxiliary_device_create
+#define auxiliary_device_destroy		auxiliary_device_destroy
+#define __devm_auxiliary_device_create		__devm_auxiliary_device_create
 #endif
 
 #ifndef AUXBUS_HAVE_KERNEL_AUX_FIND_DEVICE
@@ -74,12 +83,16 @@ struct auxiliary_device *__devm_auxiliary_device_create(struct device *dev,
 struct auxiliary_device *auxiliary_find_device(struct device *start, const void *data,
 					       int (*match)(struct device *dev,
 							    const void *data));
+#else
+#define auxiliary_find_device			auxiliary_find_device
 #endif
 
 #ifndef AUXBUS_HAVE_KERNEL_DEV_IS_AUX
 #define AUXBUS_COMPAT_DEV_IS_AUX
 #define dev_is_auxiliary			auxbus_dev_is_auxiliary
 bool dev_is_auxiliary(struct device *dev);
+#else
+#define dev_is_auxiliary			dev_is_auxiliary
 #endif
 
 #else /* AUXBUS_BACKEND_BUNDLED */

@@ -22,6 +22,17 @@ struct auxiliary_device_id {
 
 #include <linux/auxiliary_bus.h>
 
+/* eaa0d30216c1 ("driver core: auxiliary bus: add device creation helpers"), v6.16 */
+#ifndef auxiliary_device_destroy
+static inline void auxiliary_device_destroy(void *auxdev)
+{
+	struct auxiliary_device *adev = auxdev;
+
+	auxiliary_device_delete(adev);
+	auxiliary_device_uninit(adev);
+}
+#endif
+
 /* 7de3697e9cbd ("Add auxiliary bus support"), v5.11 */
 #ifndef module_auxiliary_driver
 #define module_auxiliary_driver(__drv) \
