@@ -34,7 +34,7 @@
 # The backend is read from the bundle's Module.symvers: the bundled bus exports
 # auxbus_auxiliary_device_init (every export of the bundled bus carries the auxbus_
 # prefix); it coexists with the kernel's bus where the kernel has CONFIG_AUXILIARY_BUS.
-# AUXBUS_BACKEND=bundled|kernel and AUXBUS_COEXIST=y|n override that.
+# AUXBUS_BACKEND=bundled|kernel and AUXBUS_COEXIST=y|n override that (auto: read it).
 
 ifeq ($(AUXBUS_DIR),)
 $(error auxbus: set AUXBUS_DIR to the installed bundle, e.g. /usr/src/auxbus-<version>)
@@ -43,20 +43,32 @@ endif
 ifeq ($(auxbus_client_mk_included),)
 auxbus_client_mk_included := y
 
-auxbus_client_inc := $(AUXBUS_DIR)/include
+# absolute, as the include of this file resolved it: the compilers run in the kernel's
+# directory before v6.13 and in the module's since (13b25489b6f8)
+auxbus_client_inc := $(abspath $(AUXBUS_DIR))/include
 auxbus_client_symvers := $(wildcard $(KBUILD_EXTRA_SYMBOLS))
 
-ifeq ($(AUXBUS_BACKEND),)
+auxbus_client_backend := $(filter-out auto,$(AUXBUS_BACKEND))
+ifeq ($(auxbus_client_backend),)
 ifneq ($(shell grep -qsE '[[:space:]]auxbus_auxiliary_device_init[[:space:]]' $(auxbus_client_symvers) && echo y),)
-AUXBUS_BACKEND := bundled
+auxbus_client_backend := bundled
 else ifneq ($(auxbus_client_symvers),)
-AUXBUS_BACKEND := kernel
+auxbus_client_backend := kernel
 else
-$(error auxbus: KBUILD_EXTRA_SYMBOLS must name the bundle's installed Module.symvers)
+$(error auxbus: KBUILD_EXTRA_SYMBOLS must name the bundle's installed Module.symvers (an absolute path))
 endif
+endif
+ifeq ($(filter bundled kernel,$(auxbus_client_backend)),)
+$(error auxbus: AUXBUS_BACKEND=$(AUXBUS_BACKEND): say bundled, kernel or auto)
+endif
+# the kernel backend is the kernel's own bus (a Module.symvers without the bundled bus's
+# exports says kernel): on a kernel without one, the bundle was built for another kernel
+ifeq ($(auxbus_client_backend)$(CONFIG_AUXILIARY_BUS),kernel)
+$(error auxbus: the kernel backend, but this kernel has no CONFIG_AUXILIARY_BUS: give the \
+	Module.symvers of the bundle built for this kernel (its bus is auxbus.ko))
 endif
 
-ifeq ($(AUXBUS_BACKEND),kernel)
+ifeq ($(auxbus_client_backend),kernel)
 auxbus_client_flags := -DAUXBUS_BACKEND_KERNEL
 auxbus_client_coexist :=
 else
@@ -73,7 +85,7 @@ ccflags-y += $(auxbus_client_flags) $(auxbus_feature_flags)
 # coexisting bus, "auxiliary:" where modpost does not know the auxiliary table.
 auxbus_client_alias_prefix := $(if $(auxbus_client_coexist),auxbus:,$(if \
 	$(filter -DAUXBUS_HAVE_AUXILIARY_DEVICE_ID,$(auxbus_feature_flags)),,$(if \
-	$(filter kernel,$(AUXBUS_BACKEND)),,auxiliary:)))
+	$(filter kernel,$(auxbus_client_backend)),,auxiliary:)))
 
 # scripts/Makefile.modpost includes this file too (for KBUILD_EXTRA_SYMBOLS): there, write
 # the aliases into the modules' objects before modpost reads them. modpost's output is

@@ -30,9 +30,14 @@ trap 'rm -rf "$tmp"' EXIT
 
 sed 's/\.ko$/.o/' "$order" | while IFS= read -r o; do
 	[ -f "$o" ] || { echo "auxbus: modalias: no $o" >&2; exit 1; }
-	"$OBJDUMP" -t "$o" | awk '$NF ~ /^__mod_auxiliary__.*_device_table$/ ||
+	# an object objdump cannot read (LLVM bitcode under CONFIG_LTO_CLANG) fails the build
+	if ! "$OBJDUMP" -t "$o" >"$tmp/symtab" 2>"$tmp/err"; then
+		echo "auxbus: modalias: $OBJDUMP cannot read $o: $(head -n 1 "$tmp/err")" >&2
+		exit 1
+	fi
+	awk '$NF ~ /^__mod_auxiliary__.*_device_table$/ ||
 		$NF ~ /^__mod_device_table__.*__auxiliary__/ { print $(NF - 2), $1, $(NF - 1), $NF }' \
-		>"$tmp/tables"
+		"$tmp/symtab" >"$tmp/tables"
 	[ -s "$tmp/tables" ] || continue
 	: >"$tmp/names"
 	: >"$tmp/syms"

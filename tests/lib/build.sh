@@ -34,7 +34,7 @@ build_bundle() {
 # A third-party client (tests/mainline-client) against the bundle as `make install-dev` installs
 # it (headers + Module.symvers), in CHROOT:/build/NAME/inst; then the porters' corpus
 # (tests/porters) against the per-kernel copy install-dev keeps (usr/src/auxbus-dev/ABI), with
-# the stand-ins for other providers of the bus. Nothing of the bundle's private compat.h may
+# the stand-ins for other providers of the bus; then what client.mk must refuse. Nothing of the bundle's private compat.h may
 # reach a third-party object (its .cmd file lists the command line and every header read).
 build_mainline_client() {
 	local root=$1 kdir=$2 name=$3 logf=$4 ver
@@ -43,7 +43,7 @@ build_mainline_client() {
 		DESTDIR=/build/$name/inst install-dev && \
 		make -C /build/$name/tests/mainline-client KDIR=$kdir KERNELRELEASE=$ABI \
 		AUXBUS_DIR=/build/$name/inst/usr/src/auxbus-$ver && \
-		make -C /build/$name/tests/porters KDIR=$kdir KERNELRELEASE=$ABI \
+		make -C /build/$name/tests/porters KDIR=$kdir KERNELRELEASE=$ABI AUXBUS_BACKEND=auto \
 		AUXBUS_DIR=/build/$name/inst/usr/src/auxbus-dev/$ABI PORTERS_OTHER_PROVIDERS=y" \
 		>"$logf" 2>&1 || return 1
 	if grep -l 'auxbus/compat\.h' "$root/build/$name"/tests/{mainline-client,porters}/.*.o.cmd \
@@ -51,6 +51,39 @@ build_mainline_client() {
 		echo "error: the bundle's private compat.h reached a third-party object (above)" >>"$logf"
 		return 1
 	fi
+	client_mk_refusals "$root" "$kdir" "/build/$name/inst/usr/src/auxbus-$ver" \
+		"/build/$name/tests/mainline-client" >>"$logf" 2>&1
+}
+
+# client_mk_refusals CHROOT KDIR AUXBUS_DIR MODDIR: include/auxbus/client.mk refuses what
+# would build against the wrong bus or paths, each with its own message
+client_mk_refusals() {
+	local root=$1 kdir=$2 adir=$3 mod=$4 symvers ok=0
+	symvers=$adir/Module.symvers-$ABI
+	# refuse ARGS MESSAGE: the build with ARGS fails, saying MESSAGE
+	refuse() {
+		local out
+		if out=$(in_chroot "$root" -- sh -c "cd $mod && make -C $kdir M=$mod $1 modules" 2>&1); then
+			echo "error: client.mk accepted $1"
+			ok=1
+		elif ! grep -qF "$2" <<<"$out"; then
+			printf 'error: client.mk refused %s without saying "%s":\n%s\n' "$1" "$2" "$out"
+			ok=1
+		else
+			echo "client.mk refuses $1: $2"
+		fi
+	}
+	refuse "AUXBUS_DIR=$adir KBUILD_EXTRA_SYMBOLS=$symvers AUXBUS_BACKEND=builtin" \
+		"say bundled, kernel or auto"
+	# a kernel without its own bus: the kernel backend, asked for or read from a Module.symvers
+	# that is not the bundle's (the kernel's own)
+	if ! in_chroot "$root" -- grep -qs '^CONFIG_AUXILIARY_BUS=y' "$kdir/.config"; then
+		refuse "AUXBUS_DIR=$adir KBUILD_EXTRA_SYMBOLS=$symvers AUXBUS_BACKEND=kernel" \
+			"but this kernel has no CONFIG_AUXILIARY_BUS"
+		refuse "AUXBUS_DIR=$adir KBUILD_EXTRA_SYMBOLS=$kdir/Module.symvers" \
+			"but this kernel has no CONFIG_AUXILIARY_BUS"
+	fi
+	return $ok
 }
 
 # A pair's builds (build_bundle, then build_mainline_client) are cached by their inputs: the
@@ -63,7 +96,7 @@ build_key() {
 	local root=$1 kdir=$2 backend=$3
 	{
 		echo "$ABI $backend ${AUXBUS_PARTS:-} ${do_boot:-1}"
-		declare -f tree_files copy_tree build_bundle build_mainline_client
+		declare -f tree_files copy_tree build_bundle build_mainline_client client_mk_refusals
 		tree_sums | build_inputs
 		"$TOP/tests/sof-mainline/fetch-clients" --source
 		in_chroot "$root" -- sh -c "cat $kdir/.config $kdir/Module.symvers" 2>&1
