@@ -164,7 +164,7 @@ static void sof_shim_probes_work(struct work_struct *work)
 				snd_compr_fragment_elapsed(p->cstream);
 		}
 	}
-	queue_delayed_work(system_wq, &p->work, 1);
+	schedule_delayed_work(&p->work, 1);
 
 out_unlock:
 	mutex_unlock(&p->stream_mutex);
@@ -238,7 +238,7 @@ static int sof_shim_probes_trigger(struct sof_shim_client_dev *cdev,
 		p->xrun = false;
 		p->dma_start = ktime_get();
 		p->dma_start_produced = 0;
-		queue_delayed_work(system_wq, &p->work, 0);
+		schedule_delayed_work(&p->work, 0);
 		mutex_unlock(&p->stream_mutex);
 		return 0;
 	case SNDRV_PCM_TRIGGER_STOP:
