@@ -210,6 +210,13 @@ dkms_test() {
 	else
 		result "$key" ok "$kname: dkms remove" "modules and /usr/src/auxbus-dev/$abi gone"
 	fi
+	# DKMS 3.x names each deprecated dkms.conf directive on add, build and install
+	if grep -q "Deprecated feature" "$logf"; then
+		result "$key" fail "$kname: dkms: no deprecated directive" "$(grep -m1 "Deprecated feature" "$logf")"
+	else
+		result "$key" ok "$kname: dkms: no deprecated directive" \
+			"$(in_chroot "$root" -- dpkg-query -W -f '${Version}' dkms 2>/dev/null)"
+	fi
 	rm -rf "$root/usr/src/auxbus-$ver"
 }
 
