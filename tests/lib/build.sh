@@ -258,7 +258,7 @@ run_style() {
 	local t_s w key cached
 	t_s=$(date +%s)
 	key=$(style_key)
-	for w in checkpatch sparse; do
+	for w in checkpatch kerneldoc sparse; do
 		cached=$AUXBUS_CACHE/style/$key-$w.log
 		if [ -n "$key" ] && [ -s "$cached" ]; then
 			result style ok "style: $(tail -n 1 "$cached")" "passed before on this tree and tools ($key)"
