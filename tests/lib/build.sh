@@ -26,8 +26,9 @@ build_bundle() {
 	copy_tree "$root/build/$name"
 	# mainline SOF's clients, copied in for tests/sof-mainline/Kbuild (its build says if not)
 	"$TOP/tests/sof-mainline/fetch-clients" "$root/build/$name/tests/sof-mainline" >"$logf" 2>&1
+	# shellcheck disable=SC2046
 	in_chroot "$root" -- nice -n "${BUILD_NICE:-10}" make -C "/build/$name" KDIR="$kdir" KERNELRELEASE="$ABI" \
-		AUXBUS_BACKEND="$backend" AUXBUS_TESTS=y ${AUXBUS_PARTS:+AUXBUS_PARTS="$AUXBUS_PARTS"} \
+		$(cross_make_args "${SUITE:-}") AUXBUS_BACKEND="$backend" AUXBUS_TESTS=y ${AUXBUS_PARTS:+AUXBUS_PARTS="$AUXBUS_PARTS"} \
 		-j2 modules >>"$logf" 2>&1
 }
 
@@ -37,13 +38,14 @@ build_bundle() {
 # the stand-ins for other providers of the bus. Nothing of the bundle's private compat.h may
 # reach a third-party object (its .cmd file lists the command line and every header read).
 build_mainline_client() {
-	local root=$1 kdir=$2 name=$3 logf=$4 ver
+	local root=$1 kdir=$2 name=$3 logf=$4 ver cross
 	ver=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$TOP/dkms.conf")
+	cross=$(cross_make_args "${SUITE:-}")
 	in_chroot "$root" -- nice -n "${BUILD_NICE:-10}" sh -c "make -C /build/$name KDIR=$kdir KERNELRELEASE=$ABI \
 		DESTDIR=/build/$name/inst install-dev && \
-		make -C /build/$name/tests/mainline-client KDIR=$kdir KERNELRELEASE=$ABI \
+		make -C /build/$name/tests/mainline-client KDIR=$kdir KERNELRELEASE=$ABI $cross \
 		AUXBUS_DIR=/build/$name/inst/usr/src/auxbus-$ver && \
-		make -C /build/$name/tests/porters KDIR=$kdir KERNELRELEASE=$ABI \
+		make -C /build/$name/tests/porters KDIR=$kdir KERNELRELEASE=$ABI $cross \
 		AUXBUS_DIR=/build/$name/inst/usr/src/auxbus-dev/$ABI PORTERS_OTHER_PROVIDERS=y" \
 		>"$logf" 2>&1 || return 1
 	if grep -l 'auxbus/compat\.h' "$root/build/$name"/tests/{mainline-client,porters}/.*.o.cmd \
@@ -198,6 +200,15 @@ build_tools() {
 		result tools fail "host: lsaux on synthetic sysfs trees (tests/tools/lsaux-test.sh)" \
 			"see $RUN/lsaux-test.log"
 	fi
+}
+
+# build_guest_tools CHROOT NAME: tests/tools for another architecture than the host's, built
+# static with the suite's cross compiler in CHROOT:/build/NAME/guest-tools (make_initramfs)
+build_guest_tools() {
+	local t
+	t=$(cross_triplet "$(suite_arch "$SUITE")")
+	in_chroot "$1" -- nice -n "${BUILD_NICE:-10}" make -s -C "/build/$2/tests/tools" \
+		OUT="/build/$2/guest-tools" CC="$t-gcc"
 }
 
 # --- style -------------------------------------------------------------------------------------
