@@ -14,6 +14,8 @@
 #   make check                the QEMU kernel matrix, each case on the pairs its axes need (tests/run)
 #   make check-full           every case on every kernel/backend pair, every suite's system test
 #   make check-builds         W=1 builds against Debian's 5.10..7.x, configs x gcc/clang (tests/builds/run)
+#   make check-arm64          Debian's arm64 kernel: cross-built W=1, booted by qemu-system-aarch64
+#                             -M virt (TCG) with the bus, SOF and mlx5 basics (tests/run --arch arm64)
 #   make demo                 boot one kernel and show the bundle working (tests/demo)
 #   make bench                the benchmarks, in one boot of 6.1 (tests/run --bench)
 #   make style                checkpatch.pl --strict and sparse (C=2) over the sources
@@ -179,6 +181,10 @@ check-full:
 check-builds:
 	tests/builds/run
 
+# the arm64 lines of tests/kernels.list (not in make check)
+check-arm64:
+	tests/run --arch arm64
+
 demo:
 	tests/demo
 
@@ -196,4 +202,4 @@ style:
 mutants:
 	tests/mutants/run $(MUTANTS)
 
-.PHONY: all modules clean install install-tools install-dev install-dev-kernel dkms-build uninstall-dev-kernel dkms-install dkms-remove deb check check-full check-builds demo bench faults style mutants
+.PHONY: all modules clean install install-tools install-dev install-dev-kernel dkms-build uninstall-dev-kernel dkms-install dkms-remove deb check check-full check-builds check-arm64 demo bench faults style mutants

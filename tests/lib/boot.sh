@@ -40,6 +40,11 @@ guest_tools_locked() {
 }
 copy_guest_tools() { # copy_guest_tools DEST_ROOT
 	local dest=$1 guest real
+	# the chroot's are the host's architecture: another's guest goes without them
+	if foreign "$SUITE"; then
+		log "$KNAME: no rdma, vdpa, devlink in the $(suite_arch "$SUITE") guest (the chroot's are $(host_arch))"
+		return 0
+	fi
 	[ -x "$ROOT/usr/bin/rdma" ] || [ -x "$ROOT/sbin/rdma" ] || chroot_locked "$ROOT" guest_tools_locked "$ROOT" ||
 		{ log "warning: installing iproute2 in $ROOT failed: no rdma, vdpa, devlink in the guest"; return 0; }
 	# "GUEST-PATH REAL-PATH" of each tool and library, resolved inside the chroot: their
@@ -58,11 +63,13 @@ copy_guest_tools() { # copy_guest_tools DEST_ROOT
 }
 
 make_initramfs() { # make_initramfs DIR BUILT_TREE MODDIR CASES...
-	local dir=$1 built=$2 moddir=$3 c k ko
+	local dir=$1 built=$2 moddir=$3 c k ko bb
 	shift 3
 	rm -rf "$dir/root"
 	mkdir -p "$dir/root"/{bin,sbin,etc,proc,sys,dev,tmp,root,usr/bin,usr/sbin,lib/modules/"$ABI"/extra}
-	cp /bin/busybox "$dir/root/bin/busybox"
+	bb=$(guest_busybox "$SUITE") || return 1
+	cp "$bb" "$dir/root/bin/busybox"
+	# the applets of the host's busybox (another architecture's cannot run here; same suite)
 	for c in $(/bin/busybox --list); do
 		[ "$c" = busybox ] || ln -sf busybox "$dir/root/bin/$c"
 	done
@@ -74,7 +81,11 @@ make_initramfs() { # make_initramfs DIR BUILT_TREE MODDIR CASES...
 	cp "$TOP"/tests/bench/*.sh "$dir/root/tests/bench/" 2>/dev/null
 	cp "$TOP"/tests/demo*.sh "$dir/root/tests/" 2>/dev/null
 	# Static test tools built on the host (tests/tools).
-	if [ -d "$RUN/tools" ]; then
+	if foreign "$SUITE"; then
+		build_guest_tools "$ROOT" "$TAG" >"$dir/guest-tools.log" 2>&1 &&
+			cp "$built"/guest-tools/* "$dir/root/bin/" ||
+			log "warning: $KNAME: tests/tools did not build for $(suite_arch "$SUITE"): see $dir/guest-tools.log"
+	elif [ -d "$RUN/tools" ]; then
 		cp "$RUN"/tools/* "$dir/root/bin/" 2>/dev/null
 	fi
 	# lsaux where make install puts it
@@ -99,6 +110,11 @@ make_initramfs() { # make_initramfs DIR BUILT_TREE MODDIR CASES...
 		copy_kmod "$moddir" "$dir/root" "$k" || log "warning: $KNAME has no module $k (a dependency)"
 	done
 	copy_guest_tools "$dir/root"
+	# arm64's report port is a virtio console (-M virt has one UART): its modules
+	for k in $(guest_report_kmods); do
+		grep -q "/${k}\.ko" "$moddir/modules.builtin" 2>/dev/null || copy_kmod "$moddir" "$dir/root" "$k" ||
+			log "warning: $KNAME has no module $k (the report port)"
+	done
 	# Debian modules the cases ask for, from this kernel's own tree.
 	for c in "$@"; do
 		for k in $(case_header kmods "$c"); do
@@ -131,6 +147,8 @@ boot() {
 		AUXBUS_MODE=${SCRIPT_MODE:-check}
 		CASES="$*"
 		GUEST_SCRIPTS="${GUEST_SCRIPTS:-}"
+		REPORT_TTY=$(guest_report_tty)
+		REPORT_KMODS="$(guest_report_kmods)"
 	EOF
 	# the settings as a second cpio archive: the kernel unpacks both, so boots of one tree can
 	# run at once
@@ -140,7 +158,7 @@ boot() {
 	# falls back to jiffies, and every ktime-based measurement (IPC flood, benchmarks) then has a
 	# resolution of one tick. A soft lockup or a task hung for hung_task_timeout_secs (120 s)
 	# panics the guest at once instead of leaving it to the watchdog below.
-	cmdline="console=ttyS0 panic=-1 panic_on_warn=1 oops=panic softlockup_panic=1 hung_task_panic=1"
+	cmdline="console=$(guest_console) panic=-1 panic_on_warn=1 oops=panic softlockup_panic=1 hung_task_panic=1"
 	# Benchmarks time the bus, not slub_debug's poisoning. On a KASAN kernel KASAN does
 	# slub_debug's work (redzones, use-after-free and double free, alloc and free stacks) more
 	# precisely, and both at once cost the debug kernels' guests half as much CPU again.
@@ -157,6 +175,8 @@ boot() {
 	# Until the first case starts: boot, module and initramfs setup (debug: KASAN, lockdep).
 	first=180
 	[ "$KIND" = debug ] && first=300
+	# another architecture's kernel, every instruction translated
+	foreign "$SUITE" && first=300
 	# The hard limit of the whole boot: every case at its timeout, plus the boot.
 	cap=$((first + 120))
 	for c in "$@" ${GUEST_SCRIPTS:-}; do cap=$((cap + $(case_timeout "$c") + WATCH_GRACE)); done
@@ -182,10 +202,11 @@ boot() {
 		rm -f "$dir/console.log" "$dir/results.ktap" "$dir/watchdog" "$dir/qemu.times"
 		: >"$dir/results.ktap"
 		(
-			timeout "$cap" qemu-system-x86_64 -accel "$accel" \
-				-cpu max -m "$AUXBUS_MEM" -smp "$smp" "${icount[@]}" -no-reboot -display none \
+			# shellcheck disable=SC2046
+			timeout "$cap" $(qemu_machine) -accel "$accel" \
+				-m "$AUXBUS_MEM" -smp "$smp" "${icount[@]}" -no-reboot -display none \
 				-monitor none -kernel "$image" -initrd "$dir/initramfs.gz" -append "$cmdline" \
-				-serial "file:$dir/console.log" -serial "file:$dir/results.ktap" \
+				-serial "file:$dir/console.log" $(qemu_report_port "$dir/results.ktap") \
 				-nic none </dev/null >"$dir/qemu.log" 2>&1
 			rc=$?
 			times >"$dir/qemu.times"
@@ -219,6 +240,26 @@ boot() {
 	[ -n "$slot_fd" ] && exec {slot_fd}>&-
 	echo $status >"$dir/qemu.status"
 }
+
+# The guest's machine by $SUITE's architecture: QEMU and its machine, the console, and the report
+# port (the second 16550 on x86; a virtio console on arm64's virt machine, which has one UART).
+qemu_binary() { case $(suite_arch "$SUITE") in arm64) echo qemu-system-aarch64 ;; *) echo qemu-system-x86_64 ;; esac; }
+qemu_machine() {
+	case $(suite_arch "$SUITE") in
+	# pauth-impdef: TCG's own pointer-authentication hash, much cheaper than QARMA's
+	arm64) echo "qemu-system-aarch64 -M virt -cpu max,pauth-impdef=on" ;;
+	*) echo "qemu-system-x86_64 -cpu max" ;;
+	esac
+}
+guest_console() { case $(suite_arch "$SUITE") in arm64) echo ttyAMA0 ;; *) echo ttyS0 ;; esac; }
+qemu_report_port() { # qemu_report_port FILE
+	case $(suite_arch "$SUITE") in
+	arm64) echo "-device virtio-serial-device -chardev file,id=report,path=$1 -device virtconsole,chardev=report" ;;
+	*) echo "-serial file:$1" ;;
+	esac
+}
+guest_report_tty() { case $(suite_arch "$SUITE") in arm64) echo /dev/hvc0 ;; *) echo /dev/ttyS1 ;; esac; }
+guest_report_kmods() { case $(suite_arch "$SUITE") in arm64) echo virtio_mmio virtio_console ;; esac; }
 
 # timed_boot ROOT DIR CASES...: boot the tree ROOT with CASES, its wall seconds in DIR/wall
 timed_boot() {
@@ -270,7 +311,7 @@ boot_watch() {
 				>"$dir/watchdog"
 			pkill -TERM -P "$qpid" 2>/dev/null
 			sleep 5
-			pkill -KILL -f "qemu-system-x86_64 .*$dir/initramfs.gz" 2>/dev/null
+			pkill -KILL -f "$(qemu_binary) .*$dir/initramfs.gz" 2>/dev/null
 			return
 		fi
 	done

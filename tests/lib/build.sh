@@ -26,24 +26,27 @@ build_bundle() {
 	copy_tree "$root/build/$name"
 	# mainline SOF's clients, copied in for tests/sof-mainline/Kbuild (its build says if not)
 	"$TOP/tests/sof-mainline/fetch-clients" "$root/build/$name/tests/sof-mainline" >"$logf" 2>&1
+	# shellcheck disable=SC2046
 	in_chroot "$root" -- nice -n "${BUILD_NICE:-10}" make -C "/build/$name" KDIR="$kdir" KERNELRELEASE="$ABI" \
-		AUXBUS_BACKEND="$backend" AUXBUS_TESTS=y ${AUXBUS_PARTS:+AUXBUS_PARTS="$AUXBUS_PARTS"} \
+		$(cross_make_args "${SUITE:-}") AUXBUS_BACKEND="$backend" AUXBUS_TESTS=y ${AUXBUS_PARTS:+AUXBUS_PARTS="$AUXBUS_PARTS"} \
 		-j2 modules >>"$logf" 2>&1
 }
 
 # A third-party client (tests/mainline-client) against the bundle as `make install-dev` installs
 # it (headers + Module.symvers), in CHROOT:/build/NAME/inst; then the porters' corpus
 # (tests/porters) against the per-kernel copy install-dev keeps (usr/src/auxbus-dev/ABI), with
-# the stand-ins for other providers of the bus; then what client.mk must refuse. Nothing of the bundle's private compat.h may
-# reach a third-party object (its .cmd file lists the command line and every header read).
+# the stand-ins for other providers of the bus; then what client.mk must refuse. Nothing of the
+# bundle's private compat.h may reach a third-party object (its .cmd file lists the command line
+# and every header read).
 build_mainline_client() {
-	local root=$1 kdir=$2 name=$3 logf=$4 ver
+	local root=$1 kdir=$2 name=$3 logf=$4 ver cross
 	ver=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$TOP/dkms.conf")
+	cross=$(cross_make_args "${SUITE:-}")
 	in_chroot "$root" -- nice -n "${BUILD_NICE:-10}" sh -c "make -C /build/$name KDIR=$kdir KERNELRELEASE=$ABI \
 		DESTDIR=/build/$name/inst install-dev && \
-		make -C /build/$name/tests/mainline-client KDIR=$kdir KERNELRELEASE=$ABI \
+		make -C /build/$name/tests/mainline-client KDIR=$kdir KERNELRELEASE=$ABI $cross \
 		AUXBUS_DIR=/build/$name/inst/usr/src/auxbus-$ver && \
-		make -C /build/$name/tests/porters KDIR=$kdir KERNELRELEASE=$ABI AUXBUS_BACKEND=auto \
+		make -C /build/$name/tests/porters KDIR=$kdir KERNELRELEASE=$ABI $cross AUXBUS_BACKEND=auto \
 		AUXBUS_DIR=/build/$name/inst/usr/src/auxbus-dev/$ABI PORTERS_OTHER_PROVIDERS=y" \
 		>"$logf" 2>&1 || return 1
 	if grep -l 'auxbus/compat\.h' "$root/build/$name"/tests/{mainline-client,porters}/.*.o.cmd \
@@ -52,18 +55,18 @@ build_mainline_client() {
 		return 1
 	fi
 	client_mk_refusals "$root" "$kdir" "/build/$name/inst/usr/src/auxbus-$ver" \
-		"/build/$name/tests/mainline-client" >>"$logf" 2>&1
+		"/build/$name/tests/mainline-client" "$cross" >>"$logf" 2>&1
 }
 
-# client_mk_refusals CHROOT KDIR AUXBUS_DIR MODDIR: include/auxbus/client.mk refuses what
-# would build against the wrong bus or paths, each with its own message
+# client_mk_refusals CHROOT KDIR AUXBUS_DIR MODDIR [CROSS_ARGS]: include/auxbus/client.mk
+# refuses what would build against the wrong bus, each with its own message
 client_mk_refusals() {
-	local root=$1 kdir=$2 adir=$3 mod=$4 symvers ok=0
+	local root=$1 kdir=$2 adir=$3 mod=$4 cross=${5:-} symvers ok=0
 	symvers=$adir/Module.symvers-$ABI
 	# refuse ARGS MESSAGE: the build with ARGS fails, saying MESSAGE
 	refuse() {
 		local out
-		if out=$(in_chroot "$root" -- sh -c "cd $mod && make -C $kdir M=$mod $1 modules" 2>&1); then
+		if out=$(in_chroot "$root" -- sh -c "cd $mod && make -C $kdir M=$mod $cross $1 modules" 2>&1); then
 			echo "error: client.mk accepted $1"
 			ok=1
 		elif ! grep -qF "$2" <<<"$out"; then
@@ -238,6 +241,15 @@ build_tools() {
 		result tools fail "host: lsaux on synthetic sysfs trees (tests/tools/lsaux-test.sh)" \
 			"see $RUN/lsaux-test.log"
 	fi
+}
+
+# build_guest_tools CHROOT NAME: tests/tools for another architecture than the host's, built
+# static with the suite's cross compiler in CHROOT:/build/NAME/guest-tools (make_initramfs)
+build_guest_tools() {
+	local t
+	t=$(cross_triplet "$(suite_arch "$SUITE")")
+	in_chroot "$1" -- nice -n "${BUILD_NICE:-10}" make -s -C "/build/$2/tests/tools" \
+		OUT="/build/$2/guest-tools" CC="$t-gcc"
 }
 
 # --- style -------------------------------------------------------------------------------------

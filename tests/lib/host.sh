@@ -23,9 +23,10 @@ debian_mirror() {
 # debhelper, dh-dkms and lintian build the Debian packages (make deb); e2fsprogs makes the
 # system test's disk image (tests/lib/system.sh).
 HOST_PKGS="qemu-system-x86 busybox-static cpio debootstrap kmod zstd xz-utils debhelper dh-dkms lintian e2fsprogs"
+# ensure_host_tools [PKGS]: HOST_PKGS by default (an arm64 line adds qemu-system-arm)
 ensure_host_tools() {
 	local missing="" p
-	for p in $HOST_PKGS; do
+	for p in ${1:-$HOST_PKGS}; do
 		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing="$missing $p"
 	done
 	[ -z "$missing" ] && return 0
@@ -72,16 +73,24 @@ in_chroot() {
 		sh "$@"
 }
 
-# The chroot that builds for a suite: trixie-backports' kernels are built in the trixie chroot.
+# A kernels.list SUITE is SUITE[:FLAVOUR][/ARCH]: suite_of is the Debian suite alone, suite_arch
+# the Debian architecture (amd64 unless "/arm64"), which tests/run --arch selects lines by.
+suite_of() { local s=${1%%/*}; echo "${s%%:*}"; }
+suite_arch() { case $1 in */*) echo "${1##*/}" ;; *) echo amd64 ;; esac; }
+# The chroot that builds for a suite: trixie-backports' kernels are built in the trixie chroot,
+# another architecture's with the suite's cross compiler (ensure_cross_gcc).
 chroot_suite() {
-	case ${1%%:*} in
+	case $(suite_of "$1") in
 	trixie-backports) echo trixie ;;
-	*) echo "${1%%:*}" ;;
+	*) suite_of "$1" ;;
 	esac
 }
-# kernel_flavour SUITE[:FLAVOUR]: the Debian kernel flavour a kernels.list SUITE names (amd64,
-# or e.g. "trixie:rt" for rt-amd64)
-kernel_flavour() { case $1 in *:*) echo "${1#*:}-amd64" ;; *) echo amd64 ;; esac; }
+# kernel_flavour SUITE[:FLAVOUR][/ARCH]: the Debian kernel flavour a kernels.list SUITE names
+# (amd64; "trixie:rt" for rt-amd64; "bookworm/arm64" for arm64)
+kernel_flavour() {
+	local s=${1%%/*}
+	case $s in *:*) echo "${s#*:}-$(suite_arch "$1")" ;; *) suite_arch "$1" ;; esac
+}
 
 # The security archive, read from the system's apt sources like the mirror (may be empty).
 debian_security_mirror() {
@@ -170,15 +179,148 @@ chroot_locked() {
 	with_lock "chroot-$(basename "$dir")" "$@"
 }
 
-# Resolve a suite's linux-headers-amd64 to its current ABI and install those headers.
-# Prints "ABI VERSION" (e.g. "6.1.0-37-amd64 6.1.140-1").
+# --- another architecture ----------------------------------------------------------------------
+# A kernel of another architecture than the host's (SUITE/arm64) is cross-built in its suite's
+# chroot: kbuild's host tools and the common headers from the host architecture's headers
+# package of the same ABI, the flavour's own tree (.config, Module.symvers, arch/) from the
+# other architecture's package. That package, the kernel image and the guest's busybox come from
+# a private apt configuration on the host ($AUXBUS_CACHE/apt/SUITE-ARCH: its own sources, lists,
+# cache and status, checked with the chroot's keyring): neither the host's apt nor the chroot's
+# dpkg ever sees the other architecture.
+host_arch() { dpkg --print-architecture; }
+foreign() { [ "$(suite_arch "$1")" != "$(host_arch)" ]; }
+# cross_triplet ARCH: the GNU triplet of Debian's cross compiler for ARCH
+cross_triplet() { case $1 in arm64) echo aarch64-linux-gnu ;; *) die "no cross compiler known for $1" ;; esac; }
+foreign_apt_dir() { echo "$AUXBUS_CACHE/apt/$(chroot_suite "$1")-$(suite_arch "$1")"; }
+# foreign_apt SUITE apt-get|apt-cache ARGS...
+foreign_apt() {
+	local a tool arch
+	a=$(foreign_apt_dir "$1")
+	arch=$(suite_arch "$1")
+	tool=$2
+	shift 2
+	"$tool" -o Dir::Etc::SourceList="$a/sources.list" -o Dir::Etc::SourceParts="$a/sources.list.d" \
+		-o Dir::Etc::Preferences="$a/preferences" -o Dir::Etc::PreferencesParts="$a/preferences.d" \
+		-o Dir::State::Lists="$a/lists" -o Dir::State::Status="$a/status" -o Dir::Cache="$a/cache" \
+		-o APT::Architecture="$arch" -o APT::Architectures="$arch" \
+		-o APT::Sandbox::User=root "$@"
+}
+# foreign_update SUITE: the private lists, refreshed at most once per harness run
+foreign_update() {
+	local a key
+	a=$(foreign_apt_dir "$1")
+	[ -n "${AUXBUS_RUN_ID:-}" ] && [ "$(cat "$a/.updated" 2>/dev/null)" = "$AUXBUS_RUN_ID" ] && return 0
+	key=$(ensure_chroot "$1")/usr/share/keyrings/debian-archive-keyring.gpg
+	mkdir -p "$a/lists/partial" "$a/cache/archives/partial" "$a/sources.list.d" "$a/preferences.d"
+	: >>"$a/status"
+	chroot_sources "$(chroot_suite "$1")" |
+		sed "s|^deb |deb [arch=$(suite_arch "$1") signed-by=$key] |" >"$a/sources.list"
+	foreign_apt "$1" apt-get update -qq >"$a/update.log" 2>&1 ||
+		die "apt-get update for $(suite_arch "$1") failed: see $a/update.log"
+	echo "${AUXBUS_RUN_ID:-}" >"$a/.updated"
+}
+# suite_apt SUITE CHROOT CMD...: apt-cache or apt-get of SUITE's architecture: in the chroot for
+# the host's, through foreign_apt for another
+suite_apt() {
+	local suite=$1 dir=$2
+	shift 2
+	if foreign "$suite"; then foreign_apt "$suite" "$@"; else in_chroot "$dir" -- "$@"; fi
+}
+# suite_download SUITE CHROOT DEST ARGS...: apt-get download ARGS into the host directory DEST
+suite_download() {
+	local suite=$1 dir=$2 dest=$3
+	shift 3
+	if foreign "$suite"; then
+		(cd "$dest" && foreign_apt "$suite" apt-get download -q "$@")
+	else
+		in_chroot "$dir" --bind "$dest" /auxbus-debs -- sh -c 'cd /auxbus-debs && apt-get download -q "$@"' sh "$@"
+	fi
+}
+# ensure_cross_gcc SUITE CHROOT: the suite's cross compiler for SUITE's architecture in its
+# chroot, with that architecture's libc for the static guest tools (tests/tools)
+ensure_cross_gcc() {
+	local t
+	t=$(cross_triplet "$(suite_arch "$1")")
+	[ -x "$2/usr/bin/$t-gcc" ] && [ -f "$2/usr/$t/include/stdio.h" ] && return 0
+	chroot_locked "$2" cross_gcc_locked "$2" "$t" "$(suite_arch "$1")"
+}
+cross_gcc_locked() {
+	[ -x "$1/usr/bin/$2-gcc" ] && [ -f "$1/usr/$2/include/stdio.h" ] && return 0
+	chroot_update "$1"
+	log "installing gcc-$2 and libc6-dev-$3-cross in $1"
+	in_chroot "$1" -- apt-get install -y -qq "gcc-$2" "libc6-dev-$3-cross" >>"$1/.auxbus-apt.log" 2>&1 ||
+		die "installing gcc-$2 in $1 failed: see $1/.auxbus-apt.log"
+}
+# cross_make_args SUITE: what make needs to build for SUITE's architecture (nothing for the host's)
+cross_make_args() {
+	foreign "$1" || return 0
+	echo "ARCH=$(suite_arch "$1") CROSS_COMPILE=$(cross_triplet "$(suite_arch "$1")")-"
+}
+# foreign_headers_locked SUITE CHROOT ABI: install the other architecture's headers of ABI
+foreign_headers_locked() {
+	local suite=$1 dir=$2 abi=$3 target="" native ver nver tmp
+	[ "$(suite_of "$suite")" = trixie-backports ] && target="-t trixie-backports"
+	native=${abi%"$(suite_arch "$suite")"}$(host_arch)
+	foreign_update "$suite"
+	ver=$(foreign_apt "$suite" apt-cache show --no-all-versions "linux-headers-$abi" 2>/dev/null |
+		sed -n 's/^Version: //p' | head -n 1)
+	[ -n "$ver" ] || die "no linux-headers-$abi for $(suite_arch "$suite") in $(suite_of "$suite")"
+	log "installing linux-headers-$native (kbuild) and $(suite_arch "$suite")'s linux-headers-$abi in $dir"
+	in_chroot "$dir" -- apt-get install -y -qq $target "linux-headers-$native" >"$dir/.auxbus-apt.log" 2>&1 ||
+		die "installing linux-headers-$native failed: see $dir/.auxbus-apt.log"
+	nver=$(in_chroot "$dir" -- dpkg-query -W -f='${Version}' "linux-headers-$native")
+	[ "$ver" = "$nver" ] || die "linux-headers-$abi is $ver but linux-headers-$native is $nver"
+	tmp=$(mktemp -d)
+	suite_download "$suite" "$dir" "$tmp" "linux-headers-$abi" >"$tmp/download.log" 2>&1 &&
+		dpkg-deb -x "$tmp"/linux-headers-*.deb "$tmp/root" || { rm -rf "$tmp"; die "fetching linux-headers-$abi failed"; }
+	# its tree and the build link only: unpacked over the chroot, the package's /lib would
+	# replace the chroot's merged-/usr link with a directory
+	rm -rf "$dir/usr/src/linux-headers-$abi"
+	cp -a "$tmp/root/usr/src/linux-headers-$abi" "$dir/usr/src/" || die "copying linux-headers-$abi failed"
+	rm -rf "$tmp"
+	mkdir -p "$dir/lib/modules/$abi"
+	ln -sfn "/usr/src/linux-headers-$abi" "$dir/lib/modules/$abi/build"
+	echo "$ver" >"$dir/usr/src/linux-headers-$abi/.auxbus-version"
+}
+# headers_version CHROOT ABI: the Debian version of the installed headers of ABI
+headers_version() {
+	cat "$1/usr/src/linux-headers-$2/.auxbus-version" 2>/dev/null ||
+		in_chroot "$1" -- dpkg-query -W -f='${Version}' "linux-headers-$2"
+}
+# guest_busybox SUITE: the busybox binary for SUITE's architecture (the host's own for the host's;
+# the suite's busybox-static of the other architecture, fetched once)
+guest_busybox() {
+	foreign "$1" || { echo /bin/busybox; return 0; }
+	local bb
+	bb=$(foreign_apt_dir "$1")/busybox
+	[ -s "$bb" ] || with_lock "apt-$(chroot_suite "$1")-$(suite_arch "$1")" fetch_busybox "$1" "$bb" ||
+		die "fetching busybox-static for $(suite_arch "$1") failed"
+	echo "$bb"
+}
+fetch_busybox() {
+	local tmp
+	[ -s "$2" ] && return 0
+	foreign_update "$1"
+	tmp=$(mktemp -d)
+	suite_download "$1" - "$tmp" busybox-static >"$tmp/download.log" 2>&1 &&
+		dpkg-deb -x "$tmp"/busybox-static_*.deb "$tmp/root" &&
+		cp "$(ls "$tmp"/root/usr/bin/busybox "$tmp"/root/bin/busybox 2>/dev/null | head -n 1)" "$2.new" &&
+		mv "$2.new" "$2"
+	local rc=$?
+	rm -rf "$tmp"
+	return $rc
+}
+
+# Resolve a suite's linux-headers-FLAVOUR (amd64, rt-amd64, arm64...) to its current ABI and
+# install those headers. Prints "ABI VERSION" (e.g. "6.1.0-37-amd64 6.1.140-1").
 ensure_headers() {
 	local dir abi
 	dir=$(ensure_chroot "$1")
+	foreign "$1" && ensure_cross_gcc "$1" "$dir"
 	# the pinned kernel's headers installed: a read, no lock (a DKMS test may hold it for minutes)
 	abi=$(pinned_abi "$1")
 	if [ -n "$abi" ] && in_chroot "$dir" -- test -e "/lib/modules/$abi/build/Makefile"; then
-		printf '%s %s\n' "$abi" "$(in_chroot "$dir" -- dpkg-query -W -f='${Version}' "linux-headers-$abi")"
+		printf '%s %s\n' "$abi" "$(headers_version "$dir" "$abi")"
 		return 0
 	fi
 	chroot_locked "$dir" ensure_headers_locked "$1" "$dir"
@@ -195,15 +337,21 @@ ensure_headers_locked() {
 	flavour=$(kernel_flavour "$suite")
 	abi=$(pinned_abi "$suite")
 	if [ -n "$abi" ] && in_chroot "$dir" -- test -e "/lib/modules/$abi/build/Makefile"; then
-		ver=$(in_chroot "$dir" -- dpkg-query -W -f='${Version}' "linux-headers-$abi")
-		printf '%s %s\n' "$abi" "$ver"
+		printf '%s %s\n' "$abi" "$(headers_version "$dir" "$abi")"
 		return 0
 	fi
 	chroot_update "$dir"
-	[ "${suite%%:*}" = trixie-backports ] && target="-t trixie-backports"
-	abi=$(in_chroot "$dir" -- sh -c "apt-cache $target depends linux-headers-$flavour 2>/dev/null" |
+	foreign "$suite" && foreign_update "$suite"
+	[ "$(suite_of "$suite")" = trixie-backports ] && target="-t trixie-backports"
+	abi=$(suite_apt "$suite" "$dir" apt-cache $target depends "linux-headers-$flavour" 2>/dev/null |
 		awk '/Depends: linux-headers-[0-9]/ { sub("linux-headers-", "", $2); print $2; exit }')
 	[ -n "$abi" ] || die "cannot resolve linux-headers-$flavour in $suite"
+	if foreign "$suite"; then
+		in_chroot "$dir" -- test -e "/lib/modules/$abi/build/Makefile" ||
+			foreign_headers_locked "$suite" "$dir" "$abi"
+		printf '%s %s\n' "$abi" "$(headers_version "$dir" "$abi")"
+		return 0
+	fi
 	# (build is an absolute link inside the chroot: look at what it points to from there)
 	if ! in_chroot "$dir" -- test -e "/lib/modules/$abi/build/Makefile"; then
 		log "installing linux-headers-$abi in the $(chroot_suite "$suite") chroot"
@@ -230,20 +378,21 @@ ensure_debian_kernel_locked() {
 	if [ ! -f "$kdir/.auxbus-ready" ]; then
 		rm -rf "$kdir"
 		mkdir -p "$kdir/debs" "$kdir/root"
-		[ "${suite%%:*}" = trixie-backports ] && target="-t trixie-backports"
+		[ "$(suite_of "$suite")" = trixie-backports ] && target="-t trixie-backports"
 		pkgs="linux-image-$abi"
+		foreign "$suite" && foreign_update "$suite"
 		# Debian 7.x splits the kernel binary out into linux-binary-<abi>.
-		if in_chroot "$dir" -- apt-cache $target show "linux-binary-$abi" >/dev/null 2>&1; then
+		if suite_apt "$suite" "$dir" apt-cache $target show "linux-binary-$abi" >/dev/null 2>&1; then
 			pkgs="$pkgs linux-binary-$abi"
 		fi
 		# linux-image may also depend on a separate modules package.
-		for p in $(in_chroot "$dir" -- apt-cache $target depends "linux-image-$abi" 2>/dev/null |
+		for p in $(suite_apt "$suite" "$dir" apt-cache $target depends "linux-image-$abi" 2>/dev/null |
 			awk '/Depends: linux-(modules|binary)-/ { print $2 }'); do
 			case " $pkgs " in *" $p "*) ;; *) pkgs="$pkgs $p" ;; esac
 		done
 		log "downloading $pkgs"
-		in_chroot "$dir" --bind "$kdir/debs" /auxbus-debs -- \
-			sh -c "cd /auxbus-debs && apt-get download -q $target $pkgs" >"$kdir/download.log" 2>&1 ||
+		# shellcheck disable=SC2086
+		suite_download "$suite" "$dir" "$kdir/debs" $target $pkgs >"$kdir/download.log" 2>&1 ||
 			die "apt-get download $pkgs failed"
 		for p in "$kdir"/debs/*.deb; do
 			dpkg-deb -x "$p" "$kdir/root" || die "dpkg-deb -x $p failed"

@@ -166,9 +166,11 @@ final_report() {
 	echo "# total $(( $(date +%s) - t_all )) s; host CPU $hc s ($(nproc) CPUs); in QEMU $tb s (wall, summed over" \
 		"all chains), QEMU CPU $tc s; logs in $RUN"
 	echo "# cases: $PASS passed, $FAIL failed; skipped (cases and infrastructure): $SKIP; infrastructure: $IOK passed, $IFAIL failed"
-	# a green run pins the Debian kernels it ran on (tests/lib/host.sh, pinned_abi)
+	# a green run pins the Debian kernels it ran on (tests/lib/host.sh, pinned_abi), keeping the
+	# pins of suites it did not run (make check-arm64 beside make check)
 	if [ $((FAIL + IFAIL)) -eq 0 ] && [ -z "$want_kernels" ] && [ ${#want_cases[@]} -eq 0 ]; then
-		printf '%s\n' "${VERSIONS[@]}" | awk '$3 !~ /auxbus/ && !seen[$2]++ { print $2, $3 }' \
+		{ printf '%s\n' "${VERSIONS[@]}" | awk '$3 !~ /auxbus/ && !seen[$2]++ { print $2, $3 }'
+		  cat "$AUXBUS_CACHE/kernels.pinned" 2>/dev/null; } | awk 'NF && !seen[$1]++' \
 			>"$AUXBUS_CACHE/kernels.pinned.new" && mv -f "$AUXBUS_CACHE/kernels.pinned.new" "$AUXBUS_CACHE/kernels.pinned"
 	fi
 }
