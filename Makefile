@@ -18,7 +18,7 @@
 #                             -M virt (TCG) with the bus, SOF and mlx5 basics (tests/run --arch arm64)
 #   make demo                 boot one kernel and show the bundle working (tests/demo)
 #   make bench                the benchmarks, in one boot of 6.1 (tests/run --bench)
-#   make style                checkpatch.pl --strict and sparse (C=2) over the sources
+#   make style                checkpatch.pl --strict, kernel-doc and sparse (C=2) over the sources
 #   make mutants              mutation testing: each tests/mutants/*.patch and its cases
 #
 # AUXBUS_BACKEND=auto|bundled|kernel selects the bus (see README.md).
