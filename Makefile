@@ -16,6 +16,8 @@
 #   make check-builds         W=1 builds against Debian's 5.10..7.x, configs x gcc/clang (tests/builds/run)
 #   make check-arm64          Debian's arm64 kernel: cross-built W=1, booted by qemu-system-aarch64
 #                             -M virt (TCG) with the bus, SOF and mlx5 basics (tests/run --arch arm64)
+#   make check-upstream       in-tree auxiliary-bus drivers (LJCA, Intel VSEC/PMT) from Debian's
+#                             linux-source-*, built against the installed bundle on both backends
 #   make demo                 boot one kernel and show the bundle working (tests/demo)
 #   make bench                the benchmarks, in one boot of 6.1 (tests/run --bench)
 #   make style                checkpatch.pl --strict, kernel-doc and sparse (C=2) over the sources
@@ -185,6 +187,10 @@ check-builds:
 check-arm64:
 	tests/run --arch arm64
 
+# real upstream drivers against the installed bundle (tests/builds/upstream; not in make check)
+check-upstream:
+	tests/builds/upstream
+
 demo:
 	tests/demo
 
@@ -202,4 +208,4 @@ style:
 mutants:
 	tests/mutants/run $(MUTANTS)
 
-.PHONY: all modules clean install install-tools install-dev install-dev-kernel dkms-build uninstall-dev-kernel dkms-install dkms-remove deb check check-full check-builds check-arm64 demo bench faults style mutants
+.PHONY: all modules clean install install-tools install-dev install-dev-kernel dkms-build uninstall-dev-kernel dkms-install dkms-remove deb check check-full check-builds check-arm64 check-upstream demo bench faults style mutants
