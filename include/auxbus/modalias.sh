@@ -7,8 +7,9 @@
 # __mod_device_table__kmod_<mod>__auxiliary__<table>), add "alias=PREFIX<name>" for every
 # entry to the object's .modinfo, unless it is there already. Run by include/auxbus/client.mk
 # before modpost, for the kernels and buses whose modpost does not write these aliases itself.
-# "strip" (the coexisting bus) then removes the table's symbol, so modpost does not also write
-# "auxiliary:" aliases, which would let the kernel bus's devices load the module.
+# "strip" (the coexisting bus) then renames the table's symbol out of modpost's "__mod_" names
+# (under KASAN a global descriptor refers to it: it cannot be removed), so that modpost writes
+# no "auxiliary:" aliases, which would let the kernel bus's devices load the module.
 # MODULES.ORDER's paths are relative to make's working directory (the kernel's, or the module's
 # since v6.13).
 #
@@ -72,8 +73,8 @@ sed 's/\.ko$/.o/' "$order" | while IFS= read -r o; do
 		echo "  MODALIAS $o: $added alias(es) $prefix*"
 	fi
 	if [ "$strip" = strip ]; then
-		# shellcheck disable=SC2046 # one --strip-symbol per table
-		"$OBJCOPY" $(sed 's/^/--strip-symbol=/' "$tmp/syms") "$o"
+		# shellcheck disable=SC2046 # one --redefine-sym per table
+		"$OBJCOPY" $(sed 's/.*/--redefine-sym=&=__auxbus_coexist&/' "$tmp/syms") "$o"
 		echo "  MODALIAS $o: no table for modpost (its aliases are the kernel bus's)"
 	fi
 done
