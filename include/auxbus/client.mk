@@ -104,7 +104,7 @@ auxbus-modalias:
 	$(Q)OBJCOPY="$(OBJCOPY)" OBJDUMP="$(OBJDUMP)" $(CONFIG_SHELL) \
 		$(auxbus_client_inc)/auxbus/modalias.sh "$(auxbus_client_alias_prefix)" \
 		$(or $(MODORDER),modules.order) $(auxbus_client_name_size) \
-		$(if $(auxbus_client_coexist),strip)
+		$(if $(auxbus_client_coexist),hide)
 endif
 endif
 

@@ -1,13 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# modalias.sh PREFIX MODULES.ORDER NAME_SIZE [strip]: for each module object of MODULES.ORDER that
+# modalias.sh PREFIX MODULES.ORDER NAME_SIZE [hide]: for each module object of MODULES.ORDER that
 # has an auxiliary device table (MODULE_DEVICE_TABLE(auxiliary, ...): the symbol
 # __mod_auxiliary__<table>_device_table, or on newer kernels such as 7.x
 # __mod_device_table__kmod_<mod>__auxiliary__<table>), add "alias=PREFIX<name>" for every
 # entry to the object's .modinfo, unless it is there already. Run by include/auxbus/client.mk
 # before modpost, for the kernels and buses whose modpost does not write these aliases itself.
-# "strip" (the coexisting bus) then renames the table's symbol out of modpost's "__mod_" names
+# "hide" (the coexisting bus) then renames the table's symbol out of modpost's "__mod_" names
 # (under KASAN a global descriptor refers to it: it cannot be removed), so that modpost writes
 # no "auxiliary:" aliases, which would let the kernel bus's devices load the module.
 # MODULES.ORDER's paths are relative to make's working directory (the kernel's, or the module's
@@ -23,7 +23,7 @@ order=$2
 OBJCOPY=${OBJCOPY:-objcopy}
 OBJDUMP=${OBJDUMP:-objdump}
 name_size=${3:-32}
-strip=${4:-}
+hide=${4:-}
 entry_size=$(((name_size + 8 + 7) / 8 * 8))
 
 tmp=$(mktemp -d)
@@ -72,7 +72,7 @@ sed 's/\.ko$/.o/' "$order" | while IFS= read -r o; do
 		"$OBJCOPY" --update-section .modinfo="$tmp/modinfo" "$o"
 		echo "  MODALIAS $o: $added alias(es) $prefix*"
 	fi
-	if [ "$strip" = strip ]; then
+	if [ "$hide" = hide ]; then
 		# shellcheck disable=SC2046 # one --redefine-sym per table
 		"$OBJCOPY" $(sed 's/.*/--redefine-sym=&=__auxbus_coexist&/' "$tmp/syms") "$o"
 		echo "  MODALIAS $o: no table for modpost (its aliases are the kernel bus's)"
