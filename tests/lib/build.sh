@@ -24,8 +24,10 @@ copy_tree() {
 build_bundle() {
 	local root=$1 kdir=$2 backend=$3 name=$4 logf=$5
 	copy_tree "$root/build/$name"
-	# mainline SOF's clients, copied in for tests/sof-mainline/Kbuild (its build says if not)
-	"$TOP/tests/sof-mainline/fetch-clients" "$root/build/$name/tests/sof-mainline" >"$logf" 2>&1
+	# mainline SOF's clients, copied in for tests/sof-mainline/Kbuild (which says what the
+	# kernel cannot build); not getting them fails the build
+	"$TOP/tests/sof-mainline/fetch-clients" "$root/build/$name/tests/sof-mainline" >"$logf" 2>&1 ||
+		return 1
 	# shellcheck disable=SC2046
 	in_chroot "$root" -- nice -n "${BUILD_NICE:-10}" make -C "/build/$name" KDIR="$kdir" KERNELRELEASE="$ABI" \
 		$(cross_make_args "${SUITE:-}") AUXBUS_BACKEND="$backend" AUXBUS_TESTS=y ${AUXBUS_PARTS:+AUXBUS_PARTS="$AUXBUS_PARTS"} \
