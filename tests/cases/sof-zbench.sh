@@ -32,7 +32,7 @@
 # its kthread and back, >= 1.5 per IPC; the inline one < 0.5); it prints the same table and
 # claims no target.
 # kmods: snd-compress
-# timeout: 180
+# timeout: 420
 . /tests/lib/ktap.sh
 . /tests/cases/sof-common.inc
 trap sof_cleanup EXIT
@@ -67,28 +67,34 @@ for p in /proc/[0-9]*; do
 done
 t_check "DSP 0's thread found" test -n "$DSP"
 
-# flood_rates: from sof-parwrite -r's "STEP THREAD FILE CONTENT end_ns T" lines, "STEP SIDE
-# COUNT AVG END" per line (SIDE: L for the inline DSP 1, the lower bound; I for the IPC on DSP 0;
-# END: the monotonic clock, the flood's ktime, when the write returned)
+# flood_rates: from sof-parwrite -r's "STEP THREAD FILE CONTENT start_ns S end_ns T" lines,
+# "STEP SIDE COUNT AVG END START" per line (SIDE: L for the inline DSP 1, the lower bound; I for
+# the IPC on DSP 0; START, END: the monotonic clock, the flood's ktime, just before the write
+# and when it returned)
 flood_rates() {
 	awk '{
-		c = 0; v = 0; e = 0
+		c = 0; v = 0; e = 0; s = 0
 		for (k = 4; k < NF; k++) {
 			if ($k == "count:" && $(k - 1) == "Flood") c = $(k + 1)
 			if ($k == "time:" && $(k - 1) == "response" && $(k - 2) == "Avg") {
 				v = $(k + 1); sub(/ns$/, "", v)
 			}
+			if ($k == "start_ns") s = $(k + 1)
 			if ($k == "end_ns") e = $(k + 1)
 		}
 		# the clock as its digits: awk would print the number with 6 significant ones
-		printf "%d %s %d %d %s\n", $1, ($3 ~ /snd_sof_shim\.1\//) ? "L" : "I", c, v, e ~ /^[0-9]+$/ ? e : 0
+		printf "%d %s %d %d %s %s\n", $1, ($3 ~ /snd_sof_shim\.1\//) ? "L" : "I", c, v,
+			e ~ /^[0-9]+$/ ? e : 0, s ~ /^[0-9]+$/ ? s : 0
 	}'
 }
-# agg WANT: from flood_rates' lines, "BOUND_NS IPC_NS": per step, the ns per round trip: the
-# union of its floods' windows (a flood's window is count x avg, ending about when its write
-# returned) over their counts added; in tandem the windows overlap on the normal DSP and
-# follow one another on the inline one, whose sender never sleeps. Per side the median over
-# its steps. Fails on a missing line or a zero count, average or clock.
+# agg WANT: from flood_rates' lines, "BOUND_NS IPC_NS BOUND_END_NS IPC_END_NS": per step, the ns
+# per round trip: from the first write's start to the last write's return, over the IPCs its
+# floods counted (a step of two writers is one stretch of the one CPU's time: on the inline DSP
+# they follow one another, on the normal one they overlap). It includes each write's entry and
+# return around its flood (the first _END figures: the same over the floods' own windows,
+# count x avg ending at the write's return, which a writer preempted between its flood's end
+# and its clock read moves late: for information, SOF_ZBENCH_RAW). Per side the median over its
+# steps. Fails on a missing line or a zero count, average or clock.
 agg() {
 	flood_rates | awk -v want="$1" '
 	function median(a, k,   j, m, x) {
@@ -97,32 +103,43 @@ agg() {
 	}
 	{
 		lines++
-		if ($3 <= 0 || $4 <= 0 || $5 <= 0) { bad = 1; next }
+		if ($3 <= 0 || $4 <= 0 || $5 <= 0 || $6 <= 0) { bad = 1; next }
 		st = $1
 		side[st] = $2
 		cnt[st] += $3
+		if (!(st in lo) || $6 < lo[st]) lo[st] = $6
 		b = $5 - $3 * $4
-		if (!(st in lo) || b < lo[st]) lo[st] = b
+		if (!(st in lw) || b < lw[st]) lw[st] = b
 		if (!(st in hi) || $5 > hi[st]) hi[st] = $5
 	} END {
 		if (bad || lines != want) exit 1
 		for (st in side) {
-			if (side[st] == "L") l[++nl] = (hi[st] - lo[st]) / cnt[st]
-			else p[++np] = (hi[st] - lo[st]) / cnt[st]
+			if (side[st] == "L") { l[++nl] = (hi[st] - lo[st]) / cnt[st]; lx[nl] = (hi[st] - lw[st]) / cnt[st] }
+			else { p[++np] = (hi[st] - lo[st]) / cnt[st]; px[np] = (hi[st] - lw[st]) / cnt[st] }
 		}
-		printf "%.1f %.1f\n", median(l, nl), median(p, np)
+		printf "%.1f %.1f %.1f %.1f\n", median(l, nl), median(p, np), median(lx, nl), median(px, np)
 	}'
 }
 # measure NAME CPUS: one round, on CPUS: $CYCLES times bound, IPC, IPC, bound (ABBA) in steps
 # of $MS ms for one client, then the same for two in tandem (a thread per client, each step
-# started together); appends "NAME BOUND_1 IPC_1 BOUND_T IPC_T" (ns per round trip) to $OUT
+# started together); appends "NAME BOUND_1 IPC_1 BOUND_T IPC_T" (ns per round trip) and the
+# same four over the floods' windows (agg) to $OUT. SOF_ZBENCH_RAW=N: sof-parwrite's lines of
+# the first N rounds too, as "# raw NAME ROUND 1|t LINE"
+MEASURED=0
 measure() {
+	MEASURED=$((MEASURED + 1))
 	taskset -p "$2" "$DSP" >/dev/null || return 1
-	_o=$(taskset "$2" sof-parwrite -r $CYCLES $L0,$F0,$F0,$L0 $MS | agg $((CYCLES * 4))) ||
-		{ echo "# measure $1, 1 client: failed"; return 1; }
-	_t=$(taskset "$2" sof-parwrite -r $CYCLES $L0,$F0,$F0,$L0 $MS $L1,$F1,$F1,$L1 $MS |
-		agg $((CYCLES * 8))) || { echo "# measure $1, tandem: failed"; return 1; }
-	echo "$1 $_o $_t" >>$OUT
+	_r1=$(taskset "$2" sof-parwrite -r $CYCLES $L0,$F0,$F0,$L0 $MS)
+	_rt=$(taskset "$2" sof-parwrite -r $CYCLES $L0,$F0,$F0,$L0 $MS $L1,$F1,$F1,$L1 $MS)
+	if [ "$MEASURED" -le "${SOF_ZBENCH_RAW:-0}" ]; then
+		echo "$_r1" | sed "s/^/# raw $1 $MEASURED 1 /"
+		echo "$_rt" | sed "s/^/# raw $1 $MEASURED t /"
+	fi
+	_o=$(echo "$_r1" | agg $((CYCLES * 4))) || { echo "# measure $1, 1 client: failed"; return 1; }
+	_t=$(echo "$_rt" | agg $((CYCLES * 8))) || { echo "# measure $1, tandem: failed"; return 1; }
+	_n=$1
+	set -- $_o $_t
+	echo "$_n $1 $2 $5 $6 $3 $4 $7 $8" >>$OUT
 }
 # ctxt FILE [FILE2]: on CPU 0, one step of $CTXT_MS ms on FILE (and FILE2 in tandem); prints
 # "SWITCHES IPCS": /proc/stat's ctxt delta around it and the IPCs the floods counted
@@ -153,6 +170,7 @@ report() {
 	$1 == n {
 		i++
 		l1[i] = $2; i1[i] = $3; lt[i] = $4; it[i] = $5
+		w[i] = sprintf("1 client: bound %.0f ns, IPC %.0f ns; tandem: bound %.0f ns, IPC %.0f ns", $6, $7, $8, $9)
 		x1[i] = i1[i] - l1[i]; r1[i] = i1[i] / l1[i]
 		xt[i] = it[i] - lt[i]; rt[i] = it[i] / lt[i]
 		if (r1[i] < 1) f1++
@@ -163,6 +181,9 @@ report() {
 		for (j = 1; j <= i; j++)
 			printf "# bench %s round %d: 1 client: bound %.0f ns, IPC %.0f ns, extra %.0f ns, IPC/bound %.3f; tandem: bound %.0f ns, IPC %.0f ns, extra %.0f ns, IPC/bound %.3f\n",
 				l, j, l1[j], i1[j], x1[j], r1[j], lt[j], it[j], xt[j], rt[j]
+		if (raw)
+			for (j = 1; j <= i; j++)
+				printf "# bench %s round %d over the floods'"'"' windows: %s\n", l, j, w[j]
 		printf "# bench %s: ns per round trip, medians of %d rounds of %d bound-IPC-IPC-bound cycles, steps of %d ms (min..max)\n", l, i, cy, ms
 		printf "#   %-12s %-24s %-24s %-24s %s\n", "", "bound (fw_inline) ns", "IPC ns", "IPC extra ns", "IPC/bound"
 		printf "#   %-12s %-24s %-24s %-24s %s\n", "1 client", stat(l1, i, "%.0f"), stat(i1, i, "%.0f"), stat(x1, i, "%.0f"), stat(r1, i, "%.3f")
@@ -176,7 +197,7 @@ report() {
 		m = int((i + 1) / 2)
 		printf "P2 IPC round trip, 1 client|%.0f|%.3f x bound %.0f|<= 1.10\n", b1[m], b1[m] / c1[m], c1[m] >>rows
 		printf "P2 IPC round trip, 2 in tandem|%.0f|%.3f x bound %.0f|<= 1.10\n", bt[m], bt[m] / ct[m], ct[m] >>rows
-	}' rows="${3:-}" $OUT
+	}' rows="${3:-}" raw="${SOF_ZBENCH_RAW:-}" $OUT
 }
 
 ncpu=$(grep -c ^processor /proc/cpuinfo)

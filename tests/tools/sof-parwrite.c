@@ -17,8 +17,9 @@
  * string to them in turn, ROUNDS times through its list, in steps: every thread's write of a
  * step starts together (a barrier), and after its write each thread reads the file back.
  * The threads need lists of the same length. Printed on stdout, step by step and thread by
- * thread: "STEP THREAD FILE CONTENT end_ns T", the file's content on one line (newlines as
- * spaces) and T the CLOCK_MONOTONIC ns (the kernel's ktime_get()) when the write returned.
+ * thread: "STEP THREAD FILE CONTENT start_ns S end_ns T", the file's content on one line
+ * (newlines as spaces), S and T the CLOCK_MONOTONIC ns (the kernel's ktime_get()) just before
+ * the write and when it returned.
  * After a failed write a thread writes no more, but keeps to the steps.
  */
 #include <errno.h>
@@ -44,6 +45,7 @@ struct job {
 	char *files[MAX_FILES];
 	int nfiles;
 	char (*results)[RESULT_LEN];
+	long long *start_ns;
 	long long *end_ns;
 	const char *failed_file;
 };
@@ -62,27 +64,34 @@ static void *run(void *arg)
 	return NULL;
 }
 
-/*
- * one step of -r: write the string to FILE, read FILE back into RES; *END: the monotonic
- * clock when the write returned. 0 or an errno
- */
-static int step(const char *file, const char *str, char *res, long long *end)
+static long long now_ns(void)
 {
 	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/*
+ * one step of -r: write the string to FILE, read FILE back into RES; *START, *END: the
+ * monotonic clock just before the write and when it returned. 0 or an errno
+ */
+static int step(const char *file, const char *str, char *res, long long *start, long long *end)
+{
 	ssize_t n;
 	int fd, i;
 
 	fd = open(file, O_WRONLY);
 	if (fd < 0)
 		return errno;
+	*start = now_ns();
 	n = write(fd, str, strlen(str));
 	if (n < 0) {
 		i = errno;
 		close(fd);
 		return i;
 	}
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	*end = ts.tv_sec * 1000000000LL + ts.tv_nsec;
+	*end = now_ns();
 	close(fd);
 	if ((size_t)n != strlen(str))
 		return EIO;
@@ -113,7 +122,7 @@ static void *run_rounds(void *arg)
 		pthread_barrier_wait(&start);
 		if (j->err)
 			continue;
-		j->err = step(file, j->str, j->results[s], &j->end_ns[s]);
+		j->err = step(file, j->str, j->results[s], &j->start_ns[s], &j->end_ns[s]);
 		if (j->err)
 			j->failed_file = file;
 	}
@@ -139,8 +148,9 @@ static int main_rounds(struct job *jobs, int n)
 			return 2;
 		}
 		jobs[i].results = calloc((size_t)rounds * jobs[i].nfiles, RESULT_LEN);
+		jobs[i].start_ns = calloc((size_t)rounds * jobs[i].nfiles, sizeof(long long));
 		jobs[i].end_ns = calloc((size_t)rounds * jobs[i].nfiles, sizeof(long long));
-		if (!jobs[i].results || !jobs[i].end_ns)
+		if (!jobs[i].results || !jobs[i].start_ns || !jobs[i].end_ns)
 			return 1;
 	}
 	pthread_barrier_init(&start, NULL, n);
@@ -163,11 +173,12 @@ static int main_rounds(struct job *jobs, int n)
 	for (s = 0; s < rounds * jobs[0].nfiles; s++)
 		for (i = 0; i < n; i++)
 			if (jobs[i].results[s][0])
-				printf("%d %d %s %s end_ns %lld\n", s, i,
+				printf("%d %d %s %s start_ns %lld end_ns %lld\n", s, i,
 				       jobs[i].files[s % jobs[i].nfiles], jobs[i].results[s],
-				       jobs[i].end_ns[s]);
+				       jobs[i].start_ns[s], jobs[i].end_ns[s]);
 	for (i = 0; i < n; i++) {
 		free(jobs[i].results);
+		free(jobs[i].start_ns);
 		free(jobs[i].end_ns);
 	}
 	return ret;
