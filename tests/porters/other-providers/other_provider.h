@@ -11,7 +11,10 @@
 #include <linux/mod_devicetable.h>
 #include <linux/module.h>
 
-/* kernels since 5.11 declare the id type, even without CONFIG_AUXILIARY_BUS */
+/*
+ * mod_devicetable.h has the id type since 7de3697e9cbd ("Add auxiliary bus support"), v5.11,
+ * with or without CONFIG_AUXILIARY_BUS
+ */
 #ifndef AUXILIARY_NAME_SIZE
 #define AUXILIARY_NAME_SIZE 32
 #define AUXILIARY_MODULE_PREFIX "auxiliary:"
