@@ -28,9 +28,18 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# mlnx: the bus "auxiliary" is taken
+# the two layouts' exports: one read of /proc/kallsyms (seconds under TCG) with both loaded,
+# which only works because their names differ (no "exports duplicate symbol")
 t_check "mlnx: insmod the stand-in auxiliary.ko" insmod "$EXTRA/auxiliary.ko"
-t_check "mlnx: it exports auxiliary_device_init" grep -q ' auxiliary_device_init[[:space:]]' /proc/kallsyms
+t_check "intel: insmod the stand-in intel_auxiliary.ko beside it" insmod "$EXTRA/intel_auxiliary.ko"
+syms=$(awk '$3 ~ /^(intel_)?auxiliary_device_init$/ { print $3 $4 }' /proc/kallsyms)
+t_eq "mlnx: auxiliary_device_init is auxiliary.ko's" "auxiliary_device_init[auxiliary]" \
+	"$(printf '%s\n' "$syms" | grep '^auxiliary_device_init')"
+t_eq "intel: intel_auxiliary.ko exports intel_auxiliary_device_init" \
+	"intel_auxiliary_device_init[intel_auxiliary]" "$(printf '%s\n' "$syms" | grep '^intel_')"
+t_check "intel: rmmod intel_auxiliary" rmmod intel_auxiliary
+
+# mlnx: the bus "auxiliary" is taken
 t_log_mark other-provider-mlnx
 t_check_errno "mlnx: insmod auxbus.ko fails with EEXIST" "File exists" insmod "$EXTRA/auxbus.ko"
 t_check "mlnx: the kernel log names the module and its package" \
@@ -48,12 +57,8 @@ t_check "mlnx: rmmod auxbus" rmmod auxbus
 # intel: a bus of its own beside the bundle's
 IDEV=/sys/bus/intel_auxiliary/devices/intel_aux_parent.rdma.0
 PDEV=/sys/bus/$AUXBUS_BUS/devices/porter_parent.plain.0
-t_check "intel: insmod the stand-in intel_auxiliary.ko" insmod "$EXTRA/intel_auxiliary.ko"
+t_check "intel: insmod intel_auxiliary.ko again" insmod "$EXTRA/intel_auxiliary.ko"
 t_check "intel: its bus is intel_auxiliary" test -d /sys/bus/intel_auxiliary/devices
-t_check "intel: it exports intel_auxiliary_device_init" \
-	grep -q ' intel_auxiliary_device_init[[:space:]]' /proc/kallsyms
-t_check_fails "intel: and no auxiliary_device_init" \
-	grep -q ' auxiliary_device_init[[:space:]]' /proc/kallsyms
 t_log_mark other-provider-intel
 t_check "intel: insmod auxbus.ko beside it" insmod "$EXTRA/auxbus.ko"
 t_check "intel: the kernel log says the bundle's clients do not bind its devices" \
