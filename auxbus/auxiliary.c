@@ -377,10 +377,12 @@ static bool auxiliary_bus_name_taken(void)
 }
 
 /*
- * Other out-of-tree providers of the auxiliary bus, by module name. They register the bus
- * "auxiliary" and export the unprefixed API (which is why every export of the bundled bus
- * carries the auxbus_ prefix: the module loader would otherwise refuse auxbus.ko with
- * "exports duplicate symbol" before it could say anything).
+ * Other out-of-tree providers of the auxiliary bus, by module name. MLNX_OFED's auxiliary.ko
+ * (and Intel's, before its rename) registers the bus "auxiliary" and exports the unprefixed
+ * API (which is why every export of the bundled bus carries the auxbus_ prefix: the module
+ * loader would otherwise refuse auxbus.ko with "exports duplicate symbol" before it could say
+ * anything). Intel's intel_auxiliary.ko registers "intel_auxiliary" with intel_ exports: it
+ * coexists, and auxbus.ko only says so.
  */
 static const struct {
 	const char *module;

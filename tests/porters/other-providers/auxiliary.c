@@ -1,5 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Stand-in for MLNX_OFED's auxiliary.ko (mlnx-ofa_kernel), test-only. */
-#define OTHER_PROVIDER_EXPORTS
+/*
+ * Stand-in for MLNX_OFED's auxiliary.ko (mlnx-ofa_kernel's drivers/base/auxiliary.c): the bus
+ * "auxiliary", the upstream export names, "auxiliary:" aliases. Intel's out-of-tree drivers
+ * shipped the same module before they renamed theirs (intel_auxiliary.c). Test-only.
+ */
 #include "other_provider.h"
-MODULE_DESCRIPTION("auxbus tests: stand-in for another provider of the auxiliary bus");
+
+#define OTHER_BUS_NAME "auxiliary"
+#include "other_provider_bus.h"
+
+MODULE_DESCRIPTION("auxbus tests: stand-in for MLNX_OFED's auxiliary bus");
