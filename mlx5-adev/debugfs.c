@@ -155,7 +155,7 @@ static int esw_mode_store(void *data, char *cmd)
 		err = -EALREADY;
 		goto out_unlock;
 	}
-	if (mode == MLX5_SHIM_ESW_LEGACY && port->num_sf_ports) {
+	if (mode == MLX5_SHIM_ESW_LEGACY && mlx5_shim_num_sf_ports(port)) {
 		err = -EBUSY;	/* devlink SF ports exist; sf/devlink.c */
 		goto out_unlock;
 	}

@@ -63,7 +63,7 @@ static int mlx5_shim_devlink_eswitch_mode_set(struct devlink *devlink, u16 mode,
 		NL_SET_ERR_MSG_MOD(extack, "Unsupported eswitch mode");
 		return -EOPNOTSUPP;
 	}
-	if (esw_mode == MLX5_SHIM_ESW_LEGACY && READ_ONCE(port->num_sf_ports)) {
+	if (esw_mode == MLX5_SHIM_ESW_LEGACY && mlx5_shim_num_sf_ports(port)) {
 		NL_SET_ERR_MSG_MOD(extack, "The function has SF ports: delete the SF ports first");
 		return -EBUSY;
 	}

@@ -167,6 +167,16 @@ static void mlx5_shim_vport_sf_link_down(struct mlx5_shim_vport *vport)
 }
 
 /*
+ * Take the SF end off the wire; under the representor lock, so that a representor's load
+ * (mlx5_shim_vport_peer_attached()) sees it on or off, not in between.
+ */
+static struct mlx5_shim_wire_ep *mlx5_shim_vport_sf_ep_take(struct mlx5_shim_vport *vport)
+{
+	lockdep_assert_held(&vport->port->func.rep_lock);
+	return mlx5_shim_wire_ep_take(&vport->ep_lock, &vport->sf_ep);
+}
+
+/*
  * Sleeps for the receivers in flight, unless mlx5_shim_vport_sf_unplug() ran first. The end
  * comes off under the representor lock, with the link-down it signals, so that a
  * representor loaded after it finds no SF end (and no carrier); only the wait is outside.
@@ -178,7 +188,7 @@ void mlx5_shim_vport_sf_detach(struct mlx5_shim_vport *vport)
 
 	mutex_lock(&pf->rep_lock);
 	mlx5_shim_vport_sf_link_down(vport);
-	ep = mlx5_shim_wire_ep_take(&vport->ep_lock, &vport->sf_ep);
+	ep = mlx5_shim_vport_sf_ep_take(vport);
 	mutex_unlock(&pf->rep_lock);
 	if (ep) {
 		synchronize_rcu();
@@ -201,7 +211,7 @@ void mlx5_shim_vport_sf_unplug(struct mlx5_shim_vport *vport)
 	mutex_lock(&pf->rep_lock);
 	mlx5_shim_vport_sf_link_down(vport);
 	vport->unplugged = true;
-	ep = mlx5_shim_wire_ep_take(&vport->ep_lock, &vport->sf_ep);
+	ep = mlx5_shim_vport_sf_ep_take(vport);
 	mutex_unlock(&pf->rep_lock);
 	if (ep)
 		kfree_rcu(ep, rcu);

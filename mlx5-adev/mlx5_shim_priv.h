@@ -265,6 +265,17 @@ void mlx5_shim_devlink_sf_ports_del_all(struct mlx5_shim_port *port);
 bool mlx5_shim_devlink_sf_port_exists(struct mlx5_shim_port *port, u32 sfnum);
 #endif
 
+/* The port's SF ports, counted under the devlink instance lock that guards them */
+static inline unsigned int mlx5_shim_num_sf_ports(struct mlx5_shim_port *port)
+{
+#ifdef MLX5_SHIM_HAVE_SF_PORTS
+	devl_assert_locked(port->devlink);
+	return port->num_sf_ports;
+#else
+	return 0;	/* none without devlink's port_new */
+#endif
+}
+
 /* wire.c */
 int mlx5_shim_wire_ep_attach(spinlock_t *lock, struct mlx5_shim_wire_ep __rcu **slot,
 			     mlx5_shim_rx_t rx, void *ctx);
