@@ -7,7 +7,7 @@
 # load far enough to say which one it is and what to do, fail cleanly, and work once the
 # other provider is gone. Only where the kernel has no bus of its own (that is where those
 # packages ship their bus).
-# kernels: bullseye debug
+# kernels: bullseye debug debugc
 # backends: bundled
 . /tests/lib/ktap.sh
 
