@@ -14,6 +14,8 @@
 #   make check                the QEMU kernel matrix, each case on the pairs its axes need (tests/run)
 #   make check-full           every case on every kernel/backend pair, every suite's system test
 #   make check-builds         W=1 builds against Debian's 5.10..7.x, configs x gcc/clang (tests/builds/run)
+#   make check-clang          the clang debug kernel (6.12, kCFI, UBSAN, KASAN, lockdep): debug's
+#                             cases (tests/run -k debugc; not in make check)
 #   make check-arm64          Debian's arm64 kernel: cross-built W=1, booted by qemu-system-aarch64
 #                             -M virt (TCG) with the bus, SOF and mlx5 basics (tests/run --arch arm64)
 #   make check-upstream       in-tree auxiliary-bus drivers (LJCA, Intel VSEC/PMT) from Debian's
@@ -51,12 +53,21 @@ backend := $(AUXBUS_BACKEND)
 endif
 mode := $(if $(filter kernel,$(backend)),kernel's built-in bus,$(if $(kconfig_has_bus),bundled auxbus.ko (coexisting with the kernel's bus),bundled auxbus.ko))
 
-kbuild = $(MAKE) -C $(KDIR) M=$(CURDIR) AUXBUS_BACKEND=$(backend)
+# A kernel built with clang (CONFIG_CC_IS_CLANG=y) gets its modules built with clang and the
+# LLVM tools (LLVM=1) unless LLVM or CC was given: gcc knows none of its flags, and kCFI traps
+# the kernel's indirect calls into a module without kCFI type hashes. DKMS passes LLVM=1 (3.x)
+# or CC=clang (2.8) itself, and then this stays out of its way.
+kconfig_clang := $(shell grep -qs '^CONFIG_CC_IS_CLANG=y' $(KDIR)/.config && echo y)
+ifeq ($(kconfig_clang)$(origin LLVM)$(filter command line,$(origin CC)),yundefined)
+kbuild_llvm := LLVM=1
+endif
+
+kbuild = $(MAKE) -C $(KDIR) M=$(CURDIR) AUXBUS_BACKEND=$(backend) $(kbuild_llvm)
 
 all: modules
 
 modules:
-	@echo "auxbus: backend $(backend): $(mode) [$(KERNELRELEASE)]"
+	@echo "auxbus: backend $(backend): $(mode) [$(KERNELRELEASE)]$(if $(kbuild_llvm), LLVM=1: the kernel was built with clang)"
 	+@set -o pipefail; \
 	$(kbuild) W=1 modules 2>&1 | tee $(CURDIR)/.build.log; \
 	status=$$?; [ $$status -eq 0 ] || exit $$status; \
@@ -65,7 +76,7 @@ modules:
 	fi
 
 clean:
-	$(MAKE) -C $(KDIR) M=$(CURDIR) clean
+	$(MAKE) -C $(KDIR) M=$(CURDIR) $(kbuild_llvm) clean
 	rm -f $(CURDIR)/.build.log
 
 install: modules
@@ -187,6 +198,10 @@ check-builds:
 check-arm64:
 	tests/run --arch arm64
 
+# the debug kernels built with clang (tests/kernels.list; not in make check)
+check-clang:
+	tests/run --kernel debugc
+
 # real upstream drivers against the installed bundle (tests/builds/upstream; not in make check)
 check-upstream:
 	tests/builds/upstream
@@ -208,4 +223,4 @@ style:
 mutants:
 	tests/mutants/run $(MUTANTS)
 
-.PHONY: all modules clean install install-tools install-dev install-dev-kernel dkms-build uninstall-dev-kernel dkms-install dkms-remove deb check check-full check-builds check-arm64 check-upstream demo bench faults style mutants
+.PHONY: all modules clean install install-tools install-dev install-dev-kernel dkms-build uninstall-dev-kernel dkms-install dkms-remove deb check check-full check-builds check-clang check-arm64 check-upstream demo bench faults style mutants

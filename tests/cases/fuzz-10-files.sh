@@ -10,7 +10,7 @@
 # Afterwards both shims and the bus still work, and everything unloads. SEED below
 # (1) reproduces a run: the guest has no environment of the host's; seed, files and counts are
 # printed.
-# kernels: bookworm debug
+# kernels: bookworm debug debugc
 # kmods: snd-compress snd-soc-core
 # timeout: 600
 . /tests/lib/ktap.sh

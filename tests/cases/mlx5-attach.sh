@@ -5,7 +5,7 @@
 # the port detached, so a second attach retries: after a suspend (devices kept, suspended) and
 # after a detach (devices deleted). Then LAG peer lookups, which walk every auxiliary device,
 # while another adapter's devices come and go.
-# kernels: bookworm debug
+# kernels: bookworm debug debugc
 # timeout: 120
 . /tests/lib/ktap.sh
 . /tests/cases/mlx5-common.inc

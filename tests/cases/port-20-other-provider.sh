@@ -12,7 +12,7 @@
 #   each bus binds its own device to its own driver, and no client carries the other bus's
 #   alias, so none can autoload on the other bus's devices.
 # Only where the kernel has no bus of its own (where those packages build theirs).
-# kernels: bullseye debug
+# kernels: bullseye debug debugc
 # backends: bundled
 . /tests/lib/ktap.sh
 

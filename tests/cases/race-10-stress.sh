@@ -10,7 +10,7 @@
 # each other); nothing may splat, hang or leak. Afterwards both shims still work and
 # everything unloads. Each loop's iteration count is printed. Two vCPUs (a boot of its own): the
 # loops run at the same time, not only interleaved.
-# kernels: bookworm debug
+# kernels: bookworm debug debugc
 # kmods: snd-compress snd-soc-core
 # timeout: 240
 # smp: 2

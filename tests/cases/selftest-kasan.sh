@@ -2,7 +2,7 @@
 # axes: harness
 # Harness self-test: a use-after-free on the debug kernel. KASAN reports it (oops=panic and
 # panic_on_warn stop the guest), and the harness must report this case as failed.
-# kernels: debug
+# kernels: debug debugc
 # expect: fail
 # ends-boot: yes
 # expect-match: BUG: KASAN: (slab-)?use-after-free

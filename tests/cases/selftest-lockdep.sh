@@ -3,7 +3,7 @@
 # Harness self-test: a lock-order inversion on the debug kernel. Lockdep reports it (no WARN,
 # so the guest goes on), the runner finds it in the case's kernel log, and the harness must
 # report this case as failed.
-# kernels: debug
+# kernels: debug debugc
 # expect: fail
 # expect-match: possible circular locking dependency detected
 . /tests/lib/ktap.sh

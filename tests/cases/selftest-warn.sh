@@ -2,7 +2,7 @@
 # axes: harness
 # Harness self-test: a module that hits WARN_ON(). panic_on_warn=1 stops the guest, and the
 # harness must report this case as failed; tests/run turns that expected failure into a pass.
-# kernels: bookworm debug
+# kernels: bookworm debug debugc
 # backends: bundled
 # expect: fail
 # ends-boot: yes

@@ -5,7 +5,7 @@
 # its writer is killed; a message in flight when the firmware crashes and reboots times out and
 # is never acted on by the rebooted firmware; unloading the parent while new_device is written
 # leaves no DSP behind.
-# kernels: bookworm debug
+# kernels: bookworm debug debugc
 # timeout: 180
 # kmods: snd-compress
 . /tests/lib/ktap.sh

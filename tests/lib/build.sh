@@ -43,7 +43,7 @@ build_bundle() {
 build_mainline_client() {
 	local root=$1 kdir=$2 name=$3 logf=$4 ver cross
 	ver=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$TOP/dkms.conf")
-	cross=$(cross_make_args "${SUITE:-}")
+	cross="$(cross_make_args "${SUITE:-}") $(kdir_llvm "$root" "$kdir")"
 	in_chroot "$root" -- nice -n "${BUILD_NICE:-10}" sh -c "make -C /build/$name KDIR=$kdir KERNELRELEASE=$ABI \
 		DESTDIR=/build/$name/inst install-dev && \
 		make -C /build/$name/tests/mainline-client KDIR=$kdir KERNELRELEASE=$ABI $cross \
@@ -58,6 +58,12 @@ build_mainline_client() {
 	fi
 	client_mk_refusals "$root" "$kdir" "/build/$name/inst/usr/src/auxbus-$ver" \
 		"/build/$name/tests/mainline-client" "$cross" >>"$logf" 2>&1
+}
+
+# kdir_llvm CHROOT KDIR: "LLVM=1" where the kernel of KDIR was built with clang, as a third
+# party (and DKMS) builds against it; the bundle's own Makefile finds that itself
+kdir_llvm() {
+	in_chroot "$1" -- grep -qs '^CONFIG_CC_IS_CLANG=y' "$2/.config" && echo LLVM=1
 }
 
 # client_mk_refusals CHROOT KDIR AUXBUS_DIR MODDIR [CROSS_ARGS]: include/auxbus/client.mk
@@ -101,7 +107,7 @@ build_key() {
 	local root=$1 kdir=$2 backend=$3
 	{
 		echo "$ABI $backend ${AUXBUS_PARTS:-} ${do_boot:-1}"
-		declare -f tree_files copy_tree build_bundle build_mainline_client client_mk_refusals
+		declare -f tree_files copy_tree build_bundle build_mainline_client kdir_llvm client_mk_refusals
 		tree_sums | build_inputs
 		"$TOP/tests/sof-mainline/fetch-clients" --source
 		in_chroot "$root" -- sh -c "cat $kdir/.config $kdir/Module.symvers" 2>&1

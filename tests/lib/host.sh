@@ -474,50 +474,88 @@ kernel_moddir() {
 	return 1
 }
 
-# The `debug` kernels: Debian's linux-source-6.1 (bookworm), tinyconfig + tests/debug-kernel.config
-# (`debug`), and the same with tests/debug-kernel-builtin.config on top (`debugk`: the kernel's
-# own auxiliary bus, delayed kobject releases). Built inside the bookworm chroot from one source
-# tree and one ccache, each in its own build directory, cached; rebuilt when a fragment or the
-# source package changes. ensure_debug_kernel NAME prints "ABI VERSION"; the build tree (KDIR
-# for modules, inside the chroot) is debug_kdir NAME, the image $AUXBUS_CACHE/kernels/NAME/bzImage.
+# The `debug` kernels, built from Debian's linux-source-* inside a suite's chroot: tinyconfig +
+# tests/debug-kernel.config + the fragments of their line of DEBUG_KERNELS (a later line wins).
+# Each suite's chroot holds one source tree and one ccache, each kernel its own build directory;
+# cached, rebuilt when a fragment or the source package changes. ensure_debug_kernel NAME
+# prints "ABI VERSION"; the build tree (KDIR for modules, inside the chroot) is debug_kdir NAME,
+# the image $AUXBUS_CACHE/kernels/NAME/bzImage.
+#   debug   6.1, gcc;  debugk: the same with the kernel's own auxiliary bus and delayed kobject
+#   releases;  debugc: 6.12 built with clang (LLVM=1), kCFI and UBSAN on top of debug's detectors
+#   (clang >= 16 for kCFI: bookworm has 14, trixie 19)
+# NAME SUITE SOURCE COMPILER FRAGMENTS
+DEBUG_KERNELS='
+debug    bookworm  linux-source-6.1   gcc    -
+debugk   bookworm  linux-source-6.1   gcc    tests/debug-kernel-builtin.config
+debugc   trixie    linux-source-6.12  clang  tests/debug-kernel-clang.config
+'
 DEBUG_SUITE=bookworm
-debug_build_dir() { echo "$(ensure_chroot $DEBUG_SUITE)/usr/src/auxbus-debug"; }
+# debug_field NAME N: field N (2 suite, 3 source, 4 compiler, 5 fragments) of NAME's line
+debug_field() {
+	local f
+	f=$(awk -v n="$1" -v i="$2" '$1 == n { print $i }' <<<"$DEBUG_KERNELS")
+	[ -n "$f" ] || die "no debug kernel $1 in DEBUG_KERNELS (tests/lib/host.sh)"
+	echo "$f"
+}
+debug_build_dir() { echo "$(ensure_chroot "$(debug_field "${1:-debug}" 2)")/usr/src/auxbus-debug"; }
 debug_kdir() { if [ "$1" = debug ]; then echo /usr/src/auxbus-debug/build; else echo "/usr/src/auxbus-debug/build-$1"; fi; }
 # The fragment of kernel NAME, one line per option, a later line winning.
 debug_fragment() {
-	local name=$1
+	local name=$1 f
 	{
 		cat "$TOP/tests/debug-kernel.config"
-		[ "$name" = debug ] || cat "$TOP/tests/debug-kernel-builtin.config"
+		f=$(debug_field "$name" 5)
+		[ "$f" = - ] || cat "$TOP/$f"
 	} | awk '/^CONFIG_/ { o = $0; sub(/=.*/, "", o); if (!(o in v)) k[n++] = o; v[o] = $0 } END { for (i = 0; i < n; i++) print v[k[i]] }'
+}
+# The make variables of a compiler: ccache in front, and the whole LLVM toolchain with clang.
+debug_make_cc() {
+	case $1 in
+	clang) echo 'LLVM=1 CC="ccache clang"' ;;
+	*) echo 'CC="ccache gcc"' ;;
+	esac
+}
+# The lock of a suite's debug kernel builds (its source tree and ccache)
+debug_lock() {
+	local suite
+	suite=$(debug_field "$1" 2)
+	if [ "$suite" = "$DEBUG_SUITE" ]; then echo debug-kernel; else echo "debug-kernel-$suite"; fi
 }
 # With AUXBUS_DEBUG_FIRST=1 (the run boots both) debugk's chain builds the debug kernel first:
 # the debug kernel's chain is the run's long pole, and the chains reach the lock in any order.
 ensure_debug_kernel() {
-	if [ "${1:-debug}" != debug ] && [ "${AUXBUS_DEBUG_FIRST:-0}" = 1 ]; then
+	local name=${1:-debug}
+	if [ "$name" != debug ] && [ "$(debug_lock "$name")" = "$(debug_lock debug)" ] &&
+		[ "${AUXBUS_DEBUG_FIRST:-0}" = 1 ]; then
 		with_lock debug-kernel ensure_debug_kernel_locked debug >/dev/null
 	fi
-	with_lock debug-kernel ensure_debug_kernel_locked "$@"
+	with_lock "$(debug_lock "$name")" ensure_debug_kernel_locked "$name"
 }
 ensure_debug_kernel_locked() {
-	local name=${1:-debug} dir work key ver abi kdir t0 bdir
-	dir=$(ensure_chroot $DEBUG_SUITE)
-	debug_tools_present "$dir" || chroot_locked "$dir" debug_kernel_tools "$dir" ||
-		die "installing linux-source-6.1 failed"
+	local name=${1:-debug} dir work key ver abi kdir t0 bdir suite src cc mk
+	suite=$(debug_field "$name" 2)
+	src=$(debug_field "$name" 3)
+	cc=$(debug_field "$name" 4)
+	mk=$(debug_make_cc "$cc")
+	dir=$(ensure_chroot "$suite")
+	debug_tools_present "$dir" "$src" "$cc" || chroot_locked "$dir" debug_kernel_tools "$dir" "$src" "$cc" ||
+		die "installing $src failed"
 	work=$dir/usr/src/auxbus-debug
 	bdir=$(debug_kdir "$name")
 	kdir=$AUXBUS_CACHE/kernels/$name
-	ver=$(in_chroot "$dir" -- dpkg-query -W -f='${Version}' linux-source-6.1)
+	ver=$(in_chroot "$dir" -- dpkg-query -W -f='${Version}' "$src")
 	key="$ver $(debug_fragment "$name" | sha256sum | cut -c1-16)"
+	# (gcc: the key of before; the gcc of a suite changes with its source package)
+	[ "$cc" = gcc ] || key="$key $cc $(in_chroot "$dir" -- dpkg-query -W -f='${Version}' "$cc")"
 	if [ "$(cat "$kdir/.auxbus-key" 2>/dev/null)" != "$key" ] || [ ! -f "$kdir/bzImage" ]; then
 		t0=$(date +%s)
-		log "building the $name kernel (linux-source $ver; 20-30 minutes the first time on two busy CPUs, 2-3 from ccache)"
+		log "building the $name kernel ($src $ver, $cc; 20-30 minutes the first time on two busy CPUs, 2-3 from ccache)"
 		mkdir -p "$work" "$kdir"
 		if [ "$(cat "$work/.src-version" 2>/dev/null)" != "$ver" ]; then
 			rm -rf "$work/src" "$work"/build "$work"/build-*
 			mkdir -p "$work/src"
-			tar -C "$work/src" --strip-components=1 -xf "$dir"/usr/src/linux-source-6.1.tar.xz ||
-				die "unpacking linux-source-6.1 failed"
+			tar -C "$work/src" --strip-components=1 -xf "$dir/usr/src/$src.tar.xz" ||
+				die "unpacking $src failed"
 			echo "$ver" >"$work/.src-version"
 		fi
 		debug_fragment "$name" >"$work/fragment-$name.config"
@@ -527,43 +565,49 @@ ensure_debug_kernel_locked() {
 			B='"$bdir"'
 			mkdir -p $B
 			export CCACHE_DIR=/usr/src/auxbus-debug/ccache
-			make -s O=$B CC="ccache gcc" tinyconfig
+			make -s O=$B '"$mk"' tinyconfig
 			scripts/kconfig/merge_config.sh -m -O $B $B/.config ../fragment-'"$name"'.config >/dev/null
-			make -s O=$B CC="ccache gcc" olddefconfig
-			nice -n 10 make -s O=$B CC="ccache gcc" -j$(nproc) bzImage modules
-			make -s O=$B CC="ccache gcc" modules_prepare
+			make -s O=$B '"$mk"' olddefconfig
+			nice -n 10 make -s O=$B '"$mk"' -j$(nproc) bzImage modules
+			make -s O=$B '"$mk"' modules_prepare
 		' >"$kdir/build.log" 2>&1 || { tail -30 "$kdir/build.log" >&2; die "$name kernel build failed: $kdir/build.log"; }
 		debug_config_check "$dir$bdir/.config" "$work/fragment-$name.config" ||
 			die "$name kernel .config lacks options of its fragment"
 		cp "$dir$bdir/arch/x86/boot/bzImage" "$kdir/bzImage"
 		rm -rf "$kdir/modules" "$work/modroot"
-		in_chroot "$dir" -- sh -c "cd $bdir && make -s INSTALL_MOD_PATH=/usr/src/auxbus-debug/modroot modules_install" \
+		in_chroot "$dir" -- sh -c "cd $bdir && make -s $mk INSTALL_MOD_PATH=/usr/src/auxbus-debug/modroot modules_install" \
 			>>"$kdir/build.log" 2>&1 || die "$name kernel modules_install failed"
 		rm -rf "$kdir/root"
 		mkdir -p "$kdir/root"
-		mv "$work/modroot/lib" "$kdir/root/lib"
+		# (lib/modules; usr/lib/modules where the source installs there)
+		if [ -d "$work/modroot/lib" ]; then mv "$work/modroot/lib" "$kdir/root/lib"; else mv "$work/modroot/usr/lib" "$kdir/root/lib"; fi
 		rm -rf "$work/modroot"
 		echo "$key" >"$kdir/.auxbus-key"
 		echo $(( $(date +%s) - t0 )) >"$kdir/.build-seconds"
 	fi
 	abi=$(cat "$dir$bdir/include/config/kernel.release")
-	printf '%s %s\n' "$abi" "linux-source-6.1_$ver"
+	printf '%s %s\n' "$abi" "${src}_$ver"
 }
 
-# linux-source-6.1 and the tools to build it are in the bookworm chroot DIR (a read: no lock, so
-# a DKMS test holding the chroot's lock does not hold up a cached debug kernel)
+# SOURCE (default linux-source-6.1) and the tools to build it with COMPILER (default gcc) are in
+# the chroot DIR (a read: no lock, so a DKMS test holding the chroot's lock does not hold up a
+# cached debug kernel)
 debug_tools_present() {
-	in_chroot "$1" -- dpkg-query -W linux-source-6.1 >/dev/null 2>&1 &&
-		in_chroot "$1" -- sh -c 'command -v flex && command -v bison && command -v bc' >/dev/null
+	local src=${2:-linux-source-6.1} cc=${3:-gcc}
+	in_chroot "$1" -- dpkg-query -W "$src" >/dev/null 2>&1 &&
+		in_chroot "$1" -- sh -c 'command -v flex && command -v bison && command -v bc' >/dev/null &&
+		{ [ "$cc" = gcc ] || in_chroot "$1" -- sh -c 'command -v clang && command -v ld.lld && command -v llvm-nm' >/dev/null; }
 }
-# linux-source-6.1 and the tools to build it, in the (locked) bookworm chroot DIR.
+# SOURCE and the tools to build it with COMPILER, in the (locked) chroot DIR.
 debug_kernel_tools() {
-	local dir=$1
-	debug_tools_present "$dir" && return 0
+	local dir=$1 src=${2:-linux-source-6.1} cc=${3:-gcc} llvm=""
+	debug_tools_present "$dir" "$src" "$cc" && return 0
+	[ "$cc" = gcc ] || llvm="clang lld llvm"
 	chroot_update "$dir"
-	log "installing linux-source-6.1 and kernel build tools in the $DEBUG_SUITE chroot"
-	in_chroot "$dir" -- apt-get install -y -qq linux-source-6.1 flex bison bc libelf-dev \
-		libssl-dev cpio ccache >&2
+	log "installing $src and kernel build tools${llvm:+ ($llvm)} in the $(basename "$dir") chroot"
+	# shellcheck disable=SC2086
+	in_chroot "$dir" -- apt-get install -y -qq "$src" flex bison bc libelf-dev \
+		libssl-dev cpio ccache $llvm >&2
 }
 
 # Every =y/=m option of the fragment must have survived olddefconfig (Kconfig drops what it

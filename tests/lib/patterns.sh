@@ -5,8 +5,9 @@
 # A line of a kernel bug. "BUG [^ ]+ \(" is SLUB's own report ("BUG kmalloc-64 (Tainted: ...):
 # Poison overwritten"), which has no colon after BUG; "blocked for more than" the hung-task
 # report. Not "hung_task": the console's command line has hung_task_panic=1. "deprecated
-# workqueue": 7.x's notice of work queued on system_wq.
-BAD_LOG='BUG:|BUG [^ ]+ \(|WARNING:|Oops|refcount_t:|list_add corruption|list_del corruption|blocked for more than|kmemleak:.*unreferenced|KASAN|UBSAN|general protection|Call Trace|detected stall|Kernel panic|enqueued on deprecated workqueue'
+# workqueue": 7.x's notice of work queued on system_wq. "CFI failure at": kCFI's report of an
+# indirect call of the wrong type (a WARN under CONFIG_CFI_PERMISSIVE, else an oops).
+BAD_LOG='BUG:|BUG [^ ]+ \(|WARNING:|Oops|refcount_t:|list_add corruption|list_del corruption|blocked for more than|kmemleak:.*unreferenced|KASAN|UBSAN|CFI failure at|general protection|Call Trace|detected stall|Kernel panic|enqueued on deprecated workqueue'
 
 # The allocator's reports of failures a "# fault-reports: yes" case injects (warn_alloc: a
 # header line and a stack dump; 6.1's __register_sysctl_table, which dumps the stack when it

@@ -72,7 +72,8 @@ flavour_of() {
 # pair their headers allow; the others ("api": the kernel's API generation) on each kernel's
 # auto backend only, and on a debug kernel only with "detectors" (they exercise lifetimes or
 # locking that KASAN, lockdep and kmemleak watch); where a suite has a second flavour of its
-# kernel (trixie:rt, PREEMPT_RT), on that flavour's kernel only. make check-full (AUXBUS_FULL=1)
+# kernel (trixie:rt, PREEMPT_RT), on that flavour's kernel only (a debug kernel of that suite
+# keeps its detector cases). make check-full (AUXBUS_FULL=1)
 # and a case named with --case ignore the axes.
 case_unscheduled() {
 	local c=$1 kernels backends axes auto
@@ -90,7 +91,7 @@ case_unscheduled() {
 		*)
 			if [ "$KIND" = debug ] && [[ " $axes " != *" detectors "* ]]; then
 				echo "axes: $axes; not under the detectors"
-			elif [[ ${SUITE:-} != *:* ]] && [ -n "$(flavour_of "${SUITE:-}")" ]; then
+			elif [ "$KIND" != debug ] && [[ ${SUITE:-} != *:* ]] && [ -n "$(flavour_of "${SUITE:-}")" ]; then
 				echo "axes: $axes; on $(flavour_of "$SUITE") (the same API, and its own kernel)"
 			elif [ "$BACKEND" != "$auto" ]; then
 				echo "axes: $axes; on $KNAME/$auto"
