@@ -124,8 +124,9 @@ t_check "its ib_device is gone" t_wait_gone $IB/"$i0"
 t_check "rdma dev no longer lists it" sh -c "! rdma dev show | grep -q ': $i0:'"
 t_check "port 1's stays" test -e $IB/"$i1"
 # the rebind with a port change inside ib_register_device(), before the device is live
-# (review mlx5.md B14): mlx5_shim_port_test brings mlx5s1p0 up from its ib client add(); the
-# port state ib_core caches (what kernel ULPs read) must follow it as sysfs does
+# (review mlx5.md B14): mlx5_shim_port_test brings mlx5s1p0 up from its ib client add() and
+# waits there for the netdev's linkwatch event, so only the catch-up at live can bring the port
+# state ib_core caches (what kernel ULPs read) to follow it as sysfs does
 ip link set mlx5s1p0 down
 t_check "load mlx5_shim_port_test (an ib_core client)" modprobe mlx5_shim_port_test ifname=mlx5s1p0
 t_log_mark rdma-live
@@ -133,6 +134,7 @@ t_check "bind $r0" ctl $drv/bind "$r0"
 i0=$(ibdev "$r0")
 t_check "an ib_device again ($i0)" test -n "$i0"
 t_check "mlx5s1p0 brought up while $i0 registered" t_log_has rdma-live "$i0: mlx5s1p0 up from add(): 0\$"
+t_check "and its linkwatch event delivered before live" t_log_lacks rdma-live "no NETDEV_CHANGE"
 t_eq "sysfs: port ACTIVE" "4: ACTIVE" "$(cat $IB/"$i0"/ports/1/state)"
 t_check "unload mlx5_shim_port_test" rmmod mlx5_shim_port_test
 t_check "ib_core's cached port state ACTIVE (4) too" t_log_has rdma-live "$i0: cached port state 4\$"

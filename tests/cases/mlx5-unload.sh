@@ -40,7 +40,7 @@ if have_ping && command -v nsenter >/dev/null && [ -e /proc/self/ns/net ]; then
 	BG=$!
 	[ $have_ns = 1 ] && t_check "traffic flows (ping replies)" t_wait_cmd 100 replies_reached "$NSA" $((rx + 3))
 fi
-t_check "rmmod mlx5_shim_eth during traffic" rmmod mlx5_shim_eth
+t_check "rmmod mlx5_shim_eth during traffic" t_rmmod mlx5_shim_eth
 t_check "netdevs gone" sh -c "! nsenter -t ${NSA:-1} -n ip link show mlx5s1p0 2>/dev/null && [ ! -e /sys/class/net/mlx5s1p1 ]"
 t_check "eth devices remain, unbound" test "$(unbound)" -ge 2
 t_check "modprobe mlx5_shim_eth again" modprobe mlx5_shim_eth
@@ -56,7 +56,7 @@ else
 	t_skip "traffic during the unload" "no ping (CONFIG_POSIX_TIMERS) or no netns"
 fi
 
-t_check "rmmod mlx5_shim_sf with an SF" rmmod mlx5_shim_sf
+t_check "rmmod mlx5_shim_sf with an SF" t_rmmod mlx5_shim_sf
 t_check "the SF's nested eth device is gone" test ! -e /sys/class/net/mlx5s1p0s3
 t_check "modprobe mlx5_shim_sf again" modprobe mlx5_shim_sf
 t_check "the SF is bound again" test -e /sys/class/net/mlx5s1p0s3

@@ -123,6 +123,21 @@ t_wait_gone() {
 	[ ! -e "$1" ]
 }
 
+# t_rmmod MODULE...: rmmod, then wait until the modules' drivers have left sysfs, so that
+# loading them again cannot meet the old directories (their release can outlast the module's).
+t_rmmod() {
+	_drv=""
+	for _m; do
+		for _d in /sys/module/"$_m"/drivers/*; do
+			[ -e "$_d" ] && _drv="$_drv ${_d##*/}"
+		done
+	done
+	rmmod "$@" || return
+	for _d in $_drv; do
+		t_wait_gone "/sys/bus/${_d%%:*}/drivers/${_d#*:}" 60 || return
+	done
+}
+
 # t_in_exit MODULE PID: PID (an rmmod) sleeps in MODULE's exit: the module is going and PID is
 # still in delete_module(). Not the exit's own frame: 7.x's stack of a module's sleeping exit
 # may show only delete_module()'s.
