@@ -489,7 +489,6 @@ debug    bookworm  linux-source-6.1   gcc    -
 debugk   bookworm  linux-source-6.1   gcc    tests/debug-kernel-builtin.config
 debugc   trixie    linux-source-6.12  clang  tests/debug-kernel-clang.config
 '
-DEBUG_SUITE=bookworm
 # debug_field NAME N: field N (2 suite, 3 source, 4 compiler, 5 fragments) of NAME's line
 debug_field() {
 	local f
@@ -497,7 +496,6 @@ debug_field() {
 	[ -n "$f" ] || die "no debug kernel $1 in DEBUG_KERNELS (tests/lib/host.sh)"
 	echo "$f"
 }
-debug_build_dir() { echo "$(ensure_chroot "$(debug_field "${1:-debug}" 2)")/usr/src/auxbus-debug"; }
 debug_kdir() { if [ "$1" = debug ]; then echo /usr/src/auxbus-debug/build; else echo "/usr/src/auxbus-debug/build-$1"; fi; }
 # The fragment of kernel NAME, one line per option, a later line winning.
 debug_fragment() {
@@ -515,11 +513,12 @@ debug_make_cc() {
 	*) echo 'CC="ccache gcc"' ;;
 	esac
 }
-# The lock of a suite's debug kernel builds (its source tree and ccache)
+# The lock of a suite's debug kernel builds (its source tree and ccache); debug's suite keeps
+# the plain name
 debug_lock() {
 	local suite
 	suite=$(debug_field "$1" 2)
-	if [ "$suite" = "$DEBUG_SUITE" ]; then echo debug-kernel; else echo "debug-kernel-$suite"; fi
+	if [ "$suite" = "$(debug_field debug 2)" ]; then echo debug-kernel; else echo "debug-kernel-$suite"; fi
 }
 # With AUXBUS_DEBUG_FIRST=1 (the run boots both) debugk's chain builds the debug kernel first:
 # the debug kernel's chain is the run's long pole, and the chains reach the lock in any order.
@@ -589,18 +588,17 @@ ensure_debug_kernel_locked() {
 	printf '%s %s\n' "$abi" "${src}_$ver"
 }
 
-# SOURCE (default linux-source-6.1) and the tools to build it with COMPILER (default gcc) are in
-# the chroot DIR (a read: no lock, so a DKMS test holding the chroot's lock does not hold up a
-# cached debug kernel)
+# SOURCE and the tools to build it with COMPILER are in the chroot DIR (a read: no lock, so a
+# DKMS test holding the chroot's lock does not hold up a cached debug kernel)
 debug_tools_present() {
-	local src=${2:-linux-source-6.1} cc=${3:-gcc}
+	local src=$2 cc=$3
 	in_chroot "$1" -- dpkg-query -W "$src" >/dev/null 2>&1 &&
 		in_chroot "$1" -- sh -c 'command -v flex && command -v bison && command -v bc' >/dev/null &&
 		{ [ "$cc" = gcc ] || in_chroot "$1" -- sh -c 'command -v clang && command -v ld.lld && command -v llvm-nm' >/dev/null; }
 }
 # SOURCE and the tools to build it with COMPILER, in the (locked) chroot DIR.
 debug_kernel_tools() {
-	local dir=$1 src=${2:-linux-source-6.1} cc=${3:-gcc} llvm=""
+	local dir=$1 src=$2 cc=$3 llvm=""
 	debug_tools_present "$dir" "$src" "$cc" && return 0
 	[ "$cc" = gcc ] || llvm="clang lld llvm"
 	chroot_update "$dir"
