@@ -28,6 +28,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# the guest's modinfo (tests/tools/modinfo.c) reads .modinfo as kmod does
+t_check_errno "modinfo of a module that does not exist fails" "Module auxbus_nonesuch not found" \
+	modinfo auxbus_nonesuch
 loaded=""
 for e in $MODS; do
 	m=${e%%:*}

@@ -80,13 +80,13 @@ make_initramfs() { # make_initramfs DIR BUILT_TREE MODDIR CASES...
 	mkdir -p "$dir/root/tests/bench"
 	cp "$TOP"/tests/bench/*.sh "$dir/root/tests/bench/" 2>/dev/null
 	cp "$TOP"/tests/demo*.sh "$dir/root/tests/" 2>/dev/null
-	# Static test tools built on the host (tests/tools).
+	# Static test tools built on the host (tests/tools); modinfo replaces busybox's link.
 	if foreign "$SUITE"; then
 		build_guest_tools "$ROOT" "$TAG" >"$dir/guest-tools.log" 2>&1 &&
-			cp "$built"/guest-tools/* "$dir/root/bin/" ||
+			cp --remove-destination "$built"/guest-tools/* "$dir/root/bin/" ||
 			log "warning: $KNAME: tests/tools did not build for $(suite_arch "$SUITE"): see $dir/guest-tools.log"
 	elif [ -d "$RUN/tools" ]; then
-		cp "$RUN"/tools/* "$dir/root/bin/" 2>/dev/null
+		cp --remove-destination "$RUN"/tools/* "$dir/root/bin/" 2>/dev/null
 	fi
 	# lsaux where make install puts it
 	cp "$TOP/auxbus/lsaux" "$dir/root/usr/sbin/lsaux"
