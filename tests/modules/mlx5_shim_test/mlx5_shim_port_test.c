@@ -4,9 +4,9 @@
  * ib_register_device(). For an mlx5_shim_<n> ib_device registered after it loaded, its
  * add() brings the netdev named by ifname up: a NETDEV_UP before mlx5_shim_rdma marks the
  * device live (review mlx5.md B14). It then waits for the NETDEV_CHANGE that linkwatch sends
- * for the device, so no late event can stand in for the catch-up under test. Its remove() (at rmmod) logs ib_core's cached port
- * state, what kernel ULPs read, once the port events dispatched so far have run; mlx5-rdma
- * checks that it caught up with the netdev.
+ * for the device, so no late event can stand in for the catch-up under test. Its remove()
+ * (at rmmod) logs ib_core's cached port state, what kernel ULPs read, once the port events
+ * dispatched so far have run; mlx5-rdma checks that it caught up with the netdev.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
