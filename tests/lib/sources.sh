@@ -25,7 +25,8 @@ source_tree() {
 	local v=$1 suite root pkg target="" deb name tmp
 	suite=$(version_field "$v" 2)
 	pkg=$(version_field "$v" 3)
-	root=$AUXBUS_CACHE/chroots/$(chroot_suite "$suite")
+	# made here if no run has made it yet (or waited for, if one is making it)
+	root=$(ensure_chroot "$suite") || return 1
 	[ "$suite" = trixie-backports ] && target="-t trixie-backports"
 	if [ "$pkg" = linux-source-7 ]; then
 		pkg=$(bin_chroot "$root" sh -c "apt-cache pkgnames linux-source-7. | sort -V | tail -n 1")
