@@ -14,8 +14,8 @@
 #   make check                the QEMU kernel matrix, each case on the pairs its axes need (tests/run)
 #   make check-full           every case on every kernel/backend pair, every suite's system test
 #   make check-builds         W=1 builds against Debian's 5.10..7.x, configs x gcc/clang (tests/builds/run)
-#   make check-clang          the clang debug kernel (6.12, kCFI, UBSAN, KASAN, lockdep) alone:
-#                             its line of make check (tests/run -k debugc)
+#   make check-clang          the clang debug kernel (6.12, kCFI, UBSAN, KASAN, lockdep): debug's
+#                             cases (tests/run -k debugc; not in make check)
 #   make check-arm64          Debian's arm64 kernel: cross-built W=1, booted by qemu-system-aarch64
 #                             -M virt (TCG) with the bus, SOF and mlx5 basics (tests/run --arch arm64)
 #   make check-upstream       in-tree auxiliary-bus drivers (LJCA, Intel VSEC/PMT) from Debian's
@@ -198,7 +198,7 @@ check-builds:
 check-arm64:
 	tests/run --arch arm64
 
-# the debug kernel built with clang (tests/kernels.list), alone
+# the debug kernels built with clang (tests/kernels.list; not in make check)
 check-clang:
 	tests/run --kernel debugc
 
