@@ -17,7 +17,6 @@ all_cases() {
 			for g in ${KCASES//,/ }; do
 				# shellcheck disable=SC2053
 				case $g in
-				named) ;;	# a keyword of the line (tests/kernels.list), not a glob
 				# a case named with --case runs even where a "!" glob takes it out
 				'!'*) [[ $c == ${g:1} ]] && [ ${#want_cases[@]} -eq 0 ] && out=1 ;;
 				*) [[ $c == $g ]] && in=1 ;;
